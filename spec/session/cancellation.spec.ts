@@ -1,0 +1,103 @@
+import { NEVER, Subject } from 'rxjs';
+import { createSession, type OutboundFrame } from '../../src/index.js';
+import { marbleTransport, note, req, res } from '../../src/testing/index.js';
+import { createTestScheduler } from '../helpers/marbles.js';
+
+const cancelled = (requestId: number) => note('notifications/cancelled', { requestId, reason: 'Request cancelled by the client' });
+
+describe('Session cancellation', () => {
+  it('sends notifications/cancelled exactly once when a pending request is unsubscribed (duplex)', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const { transport, outbound$ } = marbleTransport(hot('-------'));
+      const session = createSession(transport);
+      expectObservable(session.request('tools/list', {}), '^--!').toBe('---');
+      expectObservable(outbound$).toBe('r--c', { r: req(0, 'tools/list', {}), c: cancelled(0) });
+    });
+  });
+
+  it('sends nothing after the response has arrived', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const { transport, outbound$ } = marbleTransport(hot('-a', { a: res(0) }));
+      const session = createSession(transport);
+      expectObservable(session.request('x', {}), '^---!').toBe('-(r|)', { r: {} });
+      expectObservable(outbound$).toBe('r', { r: req(0, 'x', {}) });
+    });
+  });
+
+  it('sends nothing for a request that was never written (the transport was not writable yet)', () => {
+    const writable = new Subject<void>();
+    const written: OutboundFrame[] = [];
+    const session = createSession({
+      kind: 'slow-start',
+      connect: (outbound$) => {
+        writable.subscribe(() => outbound$.subscribe((f) => written.push(f)));
+        return NEVER;
+      },
+    });
+    const subscription = session.request('x', {}, { timeout: false }).subscribe();
+    subscription.unsubscribe();
+    writable.next();
+    expect(written).toEqual([]);
+  });
+
+  it('aborts the exchange instead on transports with one stream per request, and sends no notification', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const exchange = cold('-----');
+      const { transport, outbound$ } = marbleTransport(hot('-'), { exchange: () => exchange });
+      const session = createSession(transport);
+      expectObservable(session.request('tools/list', {}), '^--!').toBe('---');
+      expectSubscriptions(exchange.subscriptions).toBe('^--!');
+      expectObservable(outbound$).toBe('r', { r: req(0, 'tools/list', {}) });
+    });
+  });
+
+  it('also sends notifications/cancelled on an exchange transport whose revision cancels by notification', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const exchange = cold('-----');
+      const { transport, outbound$ } = marbleTransport(hot('-'), { exchange: () => exchange, cancellation: 'notification' });
+      const session = createSession(transport);
+      expectObservable(session.request('tools/list', {}), '^--!').toBe('---');
+      expectSubscriptions(exchange.subscriptions).toBe('^--!');
+      expectObservable(outbound$).toBe('r--c', { r: req(0, 'tools/list', {}), c: cancelled(0) });
+    });
+  });
+
+  it('reads a cancellation function at each cancellation', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      let mode: 'abort' | 'notification' = 'abort';
+      const { transport, outbound$ } = marbleTransport(hot('-'), { exchange: () => cold('-----') });
+      const session = createSession(transport, { cancellation: () => mode });
+      hot('--x').subscribe(() => (mode = 'notification'));
+      expectObservable(session.request('a', {}), '^!').toBe('-');
+      expectObservable(session.request('b', {}), '^---!').toBe('----');
+      expectObservable(outbound$).toBe('(ab)c', { a: req(0, 'a', {}), b: req(1, 'b', {}), c: cancelled(1) });
+    });
+  });
+
+  it('routes the response that arrives on the exchange and completes without cancelling', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const exchange = cold('--p-r', {
+        p: note('notifications/progress', { progressToken: 0, progress: 5 }),
+        r: res(0, { ok: true }),
+      });
+      const { transport } = marbleTransport(hot('-'), { exchange: () => exchange });
+      const session = createSession(transport);
+      expectObservable(session.requestEvents('x', {}, { progress: true })).toBe('--p-(r|)', {
+        p: { type: 'progress', progress: 5 },
+        r: { type: 'result', result: { ok: true } },
+      });
+      expectSubscriptions(exchange.subscriptions).toBe('^---!');
+    });
+  });
+
+  it('never errors on unsubscribe, and ignores the late response of a cancelled request', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('----a', { a: res(0, { late: true }) });
+      const session = createSession(marbleTransport(inbound).transport);
+      expectObservable(session.request('x'), '^-!').toBe('--');
+      expectObservable(session.diagnostics$).toBe('----d', {
+        d: { kind: 'late-response', message: 'Response to request 0, which is no longer pending (answered or cancelled): dropped', value: res(0, { late: true }) },
+      });
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import { createSession } from '../../src/index.js';
+import { marbleTransport, note, req } from '../../src/testing/index.js';
+import { createTestScheduler } from '../helpers/marbles.js';
+
+describe('Session.notifications$', () => {
+  it('publishes inbound notifications in arrival order, hot, and completes when the connection ends', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('-a-b-c-|', {
+        a: note('notifications/message', { level: 'info', data: 1 }),
+        b: note('notifications/tools/list_changed'),
+        c: note('notifications/message', { level: 'info', data: 2 }),
+      });
+      const session = createSession(marbleTransport(inbound).transport);
+      expectObservable(session.notifications$).toBe('-a-b-c-|', {
+        a: note('notifications/message', { level: 'info', data: 1 }),
+        b: note('notifications/tools/list_changed'),
+        c: note('notifications/message', { level: 'info', data: 2 }),
+      });
+      expectObservable(session.notifications$, '----^').toBe('-----c-|', { c: note('notifications/message', { level: 'info', data: 2 }) });
+    });
+  });
+
+  it('is exposed as an Observable, not a Subject', () => {
+    const session = createSession(marbleTransport(createTestScheduler().createHotObservable('-')).transport);
+    expect((session.notifications$ as unknown as { next?: unknown }).next).toBeUndefined();
+    expect((session.state$ as unknown as { next?: unknown }).next).toBeUndefined();
+    expect((session.diagnostics$ as unknown as { next?: unknown }).next).toBeUndefined();
+    expect((session.frames$ as unknown as { next?: unknown }).next).toBeUndefined();
+  });
+
+  it('sends outbound notifications with notify(), completing once written', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const { transport, outbound$ } = marbleTransport(hot('-'));
+      const session = createSession(transport);
+      expectObservable(session.notify('notifications/roots/list_changed', { a: 1 })).toBe('|');
+      expectObservable(session.notify('notifications/initialized'), '--^').toBe('--|');
+      expectObservable(outbound$).toBe('n-i', {
+        n: note('notifications/roots/list_changed', { a: 1 }),
+        i: note('notifications/initialized'),
+      });
+    });
+  });
+
+  it('routes notifications that arrive inside a batch (2025-03-26) in order', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const batch = [note('a'), note('b'), req(7, 'ping')];
+      const { transport, outbound$ } = marbleTransport(hot('-x', { x: batch }));
+      const session = createSession(transport);
+      expectObservable(session.notifications$).toBe('-(ab)', { a: note('a'), b: note('b') });
+      expectObservable(outbound$).toBe('-e', { e: { jsonrpc: '2.0', id: 7, error: { code: -32601, message: 'Method not found: ping' } } });
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import { McpError, type McpErrorOptions } from './mcp-error.js';
+
+/** Options of `RpcError`. */
+export interface RpcErrorOptions extends McpErrorOptions {
+  readonly data?: unknown;
+  /** The method of the request that failed, when known. */
+  readonly method?: string;
+}
+
+/** The peer answered with a JSON-RPC error object. `rpcCode` is the wire code, `data` its payload. */
+export class RpcError extends McpError {
+  static override readonly kind: string = 'RpcError';
+  readonly rpcCode: number;
+  readonly data: unknown;
+  readonly method: string | undefined;
+
+  constructor(rpcCode: number, message: string, options: RpcErrorOptions = {}) {
+    super('rpc', message, options);
+    this.rpcCode = rpcCode;
+    this.data = options.data;
+    this.method = options.method;
+  }
+}
+
+/** Options of `TransportError`. */
+export interface TransportErrorOptions extends McpErrorOptions {
+  /** HTTP status, for HTTP transports. */
+  readonly status?: number;
+}
+
+/** The connection failed: network, HTTP status, process exit, framing overflow. */
+export class TransportError extends McpError {
+  static override readonly kind: string = 'TransportError';
+  readonly status: number | undefined;
+
+  constructor(message: string, options: TransportErrorOptions = {}) {
+    super('transport', message, options);
+    this.status = options.status;
+  }
+
+  /** Wraps anything a transport threw into a `TransportError` (an `McpError` is returned as it is). */
+  static from(error: unknown): McpError {
+    if (McpError.is(error)) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new TransportError(message, { cause: error });
+  }
+}
+
+/** The connection ended (cleanly or not) while something was still waiting on it. */
+export class ConnectionClosedError extends McpError {
+  static override readonly kind: string = 'ConnectionClosedError';
+
+  constructor(message = 'Connection closed', options: McpErrorOptions = {}) {
+    super('closed', message, options);
+  }
+}
+
+/** Which clock ran out. */
+export type TimeoutKind = 'first' | 'idle' | 'total' | 'probe';
+
+/** A timeout of ours (never the user's own cancellation, never a peer error). */
+export class RequestTimeoutError extends McpError {
+  static override readonly kind: string = 'RequestTimeoutError';
+  readonly method: string;
+  readonly timeoutKind: TimeoutKind;
+  readonly ms: number;
+
+  constructor(method: string, timeoutKind: TimeoutKind, ms: number, options: McpErrorOptions = {}) {
+    super('timeout', `Request ${method} timed out (${timeoutKind}: ${ms} ms)`, options);
+    this.method = method;
+    this.timeoutKind = timeoutKind;
+    this.ms = ms;
+  }
+}
+
+/** Options of `SchemaError`. */
+export interface SchemaErrorOptions extends McpErrorOptions {
+  /** Validation issues, as the schema library reported them. */
+  readonly issues?: readonly unknown[];
+  /** The offending value. */
+  readonly value?: unknown;
+}
+
+/** An inbound payload is not of the expected shape (JSON-RPC envelope or MCP result). */
+export class SchemaError extends McpError {
+  static override readonly kind: string = 'SchemaError';
+  readonly issues: readonly unknown[];
+  readonly value: unknown;
+
+  constructor(message: string, options: SchemaErrorOptions = {}) {
+    super('schema', message, options);
+    this.issues = options.issues ?? [];
+    this.value = options.value;
+  }
+}
+
+/** Inbound bytes were not JSON. */
+export class ParseError extends McpError {
+  static override readonly kind: string = 'ParseError';
+  /** The text that failed to parse (truncated to 200 characters). */
+  readonly raw: string;
+
+  constructor(raw: string, options: McpErrorOptions = {}) {
+    super('parse', `Inbound frame is not JSON: ${raw.length > 60 ? `${raw.slice(0, 60)}…` : raw}`, options);
+    this.raw = raw.length > 200 ? raw.slice(0, 200) : raw;
+  }
+}
+
+/** Options of `UnsupportedMethodError`. */
+export interface UnsupportedMethodErrorOptions extends McpErrorOptions {
+  readonly method?: string;
+}
+
+/** The call is not available on this connection (revision, capabilities or session state); nothing was sent. */
+export class UnsupportedMethodError extends McpError {
+  static override readonly kind: string = 'UnsupportedMethodError';
+  readonly method: string | undefined;
+
+  constructor(message: string, options: UnsupportedMethodErrorOptions = {}) {
+    super('unsupported', message, options);
+    this.method = options.method;
+  }
+}
+
+/** The Promise facade's answer to an aborted `AbortSignal` (`name` is `AbortError`, like the DOM's). */
+export class McpAbortError extends McpError {
+  static override readonly kind: string = 'AbortError';
+
+  constructor(message = 'The operation was aborted', options: McpErrorOptions = {}) {
+    super('aborted', message, options);
+  }
+}
+
+/** Everything a request Observable of the session can error with. */
+export type RequestError = RpcError | TransportError | ConnectionClosedError | RequestTimeoutError | SchemaError;

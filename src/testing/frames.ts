@@ -1,0 +1,45 @@
+import type {
+  JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess, RequestId,
+} from '../protocol/jsonrpc.js';
+import type { InboundFrame, InboundFrameInfo } from '../transport/types.js';
+
+type Params = Readonly<Record<string, unknown>>;
+
+/** A JSON-RPC request. */
+export function req(id: RequestId, method: string, params?: Params): JsonRpcRequest {
+  return params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
+}
+
+/** A JSON-RPC success response. */
+export function res(id: RequestId, result: Params = {}): JsonRpcSuccess {
+  return { jsonrpc: '2.0', id, result };
+}
+
+/** A JSON-RPC error response. */
+export function err(id: RequestId | null, code: number, message = 'Error', data?: unknown): JsonRpcErrorResponse {
+  const error = data === undefined ? { code, message } : { code, message, data };
+  return { jsonrpc: '2.0', id, error };
+}
+
+/** A JSON-RPC notification. */
+export function note(method: string, params?: Params): JsonRpcNotification {
+  return params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+}
+
+const FRAME = Symbol.for('rxmcp.testing.frame');
+
+/** A complete inbound frame (with transport info), for `marbleTransport` inputs. */
+export function frame(message: unknown, info?: InboundFrameInfo): InboundFrame {
+  const built: InboundFrame = info === undefined ? { message } : { message, info };
+  return Object.defineProperty(built, FRAME, { value: true });
+}
+
+/** An inbound frame whose bytes were not JSON, for `marbleTransport` inputs. */
+export function malformed(raw: string, reason = 'Unexpected token'): InboundFrame {
+  return Object.defineProperty({ malformed: { raw, reason } }, FRAME, { value: true });
+}
+
+/** True for values built by `frame()` or `malformed()`. */
+export function isBuiltFrame(value: unknown): value is InboundFrame {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[FRAME] === true;
+}
