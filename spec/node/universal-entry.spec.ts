@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const FORBIDDEN = /^(node:|child_process$|fs$|net$|os$|path$|stream$|http$|https$|cross-spawn$)/;
+
+/** Follows every static and dynamic import (ESM) or require (CJS) from a built entry; returns the bare specifiers. */
+function bareImports(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const bare = new Set<string>();
+  const pending = [entry];
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g;
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+      const specifier = match[1] as string;
+      if (specifier.startsWith('.')) pending.push(join(dirname(file), specifier));
+      else bare.add(specifier);
+    }
+  }
+  return bare;
+}
+
+describe('the built universal entry', () => {
+  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js', 'dist/esm/testing/index.js', 'dist/cjs/testing/index.js']) {
+    it(`${entry} imports nothing from Node built-ins or child_process, directly or indirectly`, () => {
+      const file = join(root, entry);
+      expect(existsSync(file)).withContext(`${entry} is missing: run npm run build`).toBeTrue();
+      const imports = [...bareImports(file)];
+      expect(imports.length).toBeGreaterThan(0);
+      expect(imports.filter((name) => FORBIDDEN.test(name))).toEqual([]);
+    });
+  }
+
+  it('the check itself catches a Node import', () => {
+    expect(FORBIDDEN.test('node:child_process')).toBeTrue();
+    expect(FORBIDDEN.test('child_process')).toBeTrue();
+    expect(FORBIDDEN.test('rxjs')).toBeFalse();
+  });
+});
