@@ -113,7 +113,7 @@ export function createSession(transport: Transport, options: SessionOptions = {}
     const limits = requestOptions.timeout === undefined ? defaultTimeout : requestOptions.timeout;
     const wantsProgress = requestOptions.progress === true || (limits !== false && limits.idleMs !== undefined);
     const events$ = requestEvents(host, method, params, requestOptions, wantsProgress);
-    return limits === false ? events$ : events$.pipe(withTimeouts(method, limits));
+    return limits === false ? events$ : events$.pipe(withTimeouts(method, limits, options.timeoutPaused$));
   };
 
   return {

@@ -106,6 +106,8 @@ export interface SessionOptions {
    * Default: the transport's `cancellation`, else `abort` when it has `exchange`, else `notification`.
    */
   readonly cancellation?: CancellationMode | (() => CancellationMode);
+  /** While this says true (the client waits on a human), request time limits stand still. */
+  readonly timeoutPaused$?: Observable<boolean>;
   /** Close the connection this long after its last user left (lazy sessions); default: stay open until `close()`. */
   readonly idleCloseMs?: number;
 }
