@@ -4,9 +4,9 @@ import * as testing from '../src/testing/index.js';
 describe('public entry points', () => {
   it('rxmcp exports exactly the documented names', () => {
     expect(Object.keys(universal).sort()).toEqual([
-      'ConnectionClosedError', 'DEFAULT_REQUEST_TIMEOUT', 'JSONRPC_ERROR_CODES', 'JsonRpcErrorObjectSchema',
+      'ConnectionClosedError', 'DEFAULT_MAX_MESSAGE_BYTES', 'DEFAULT_REQUEST_TIMEOUT', 'JSONRPC_ERROR_CODES', 'JsonRpcErrorObjectSchema',
       'JsonRpcErrorResponseSchema', 'JsonRpcMessageSchema', 'JsonRpcNotificationSchema', 'JsonRpcRequestSchema',
-      'JsonRpcSuccessSchema', 'McpAbortError', 'McpError', 'ParseError', 'RequestIdSchema', 'RequestTimeoutError',
+      'JsonRpcSuccessSchema', 'McpAbortError', 'McpError', 'MessageTooLargeError', 'ParseError', 'RequestIdSchema', 'RequestTimeoutError',
       'RpcError', 'SchemaError', 'TransportError', 'UnsupportedMethodError', 'classifyMessage', 'createSession',
       'inMemoryPair', 'splitBatch', 'withTimeouts',
     ]);

@@ -26,6 +26,7 @@ export type { Classified } from './protocol/classify.js';
 // Transports
 export type { Transport, OutboundFrame, InboundFrame, InboundFrameInfo, CancellationMode } from './transport/types.js';
 export { inMemoryPair } from './transport/in-memory.js';
+export { MessageTooLargeError, DEFAULT_MAX_MESSAGE_BYTES } from './transport/internal/json-lines.js';
 export type { InMemoryPairOptions } from './transport/in-memory.js';
 
 // Session

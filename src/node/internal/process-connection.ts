@@ -1,0 +1,79 @@
+import {
+  catchError,
+  concat,
+  EMPTY,
+  ignoreElements,
+  mergeMap,
+  type MonoTypeOperatorFunction,
+  Observable,
+  switchMap,
+  tap,
+  throwError,
+} from 'rxjs';
+import { TransportError } from '../../errors/errors.js';
+import { decodeJsonLines, encodeJsonLine } from '../../transport/internal/json-lines.js';
+import type { InboundFrame, OutboundFrame } from '../../transport/types.js';
+import type { ManagedProcess, ProcessExit } from './managed-process.js';
+import { ProcessExitError } from './process-errors.js';
+
+/**
+ * The inbound frames of one server process; `outbound$` is written to its stdin, one line per frame, from
+ * the moment the process has spawned.
+ *
+ * - **Temperature:** cold over an already spawned process; subscribe once.
+ * - **Emits:** one frame per stdout line (a non-JSON line is a `malformed` frame).
+ * - **Completes:** when stdout has ended and the process exited with code 0.
+ * - **Errors:** `ProcessSpawnError`, `ProcessExitError` (other exits, with the stderr tail),
+ *   `MessageTooLargeError`, or a `TransportError` wrapping a stream failure or an unserialisable frame.
+ *   When `outbound$` completes, stdin is closed once every queued line is written.
+ * - **Teardown:** stops reading stdout and unsubscribes from `outbound$` (stopping the process is the
+ *   caller's job).
+ */
+export function processConnection(
+  server: ManagedProcess,
+  outbound$: Observable<OutboundFrame>,
+  maxMessageBytes: number,
+): Observable<InboundFrame> {
+  const frames$ = concat(
+    server.stdout().pipe(decodeJsonLines({ maxMessageBytes })),
+    server.exit$.pipe(mergeMap((exit) => exitOutcome(server, exit))),
+  );
+  return server.spawned$.pipe(
+    switchMap(() => frames$.pipe(alongside(writeFrames(server, outbound$)))),
+    catchError((error: unknown) => throwError(() => TransportError.from(error))),
+  );
+}
+
+function writeFrames(server: ManagedProcess, outbound$: Observable<OutboundFrame>): Observable<never> {
+  return outbound$.pipe(
+    tap({
+      next: (frame) => server.writer?.write(encodeJsonLine(frame.message)),
+      complete: () => server.writer?.end(),
+    }),
+    ignoreElements(),
+  );
+}
+
+function exitOutcome(server: ManagedProcess, exit: ProcessExit): Observable<never> {
+  if (exit.exitCode === 0) return EMPTY;
+  const { command } = server.launch;
+  const stderrTail = server.stderrTail();
+  return throwError(() => new ProcessExitError({ command, pid: server.pid, ...exit, stderrTail }));
+}
+
+/** Mirrors the source and runs `side$` next to it: the source alone decides completion, either may error. */
+function alongside<T>(side$: Observable<never>): MonoTypeOperatorFunction<T> {
+  return (source) =>
+    new Observable<T>((subscriber) => {
+      const main = source.subscribe({
+        next: (value) => subscriber.next(value),
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      });
+      const side = side$.subscribe({ error: (error: unknown) => subscriber.error(error) });
+      return () => {
+        main.unsubscribe();
+        side.unsubscribe();
+      };
+    });
+}

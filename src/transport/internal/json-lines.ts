@@ -1,0 +1,175 @@
+import { Observable, type OperatorFunction } from 'rxjs';
+import { TransportError, type TransportErrorOptions } from '../../errors/errors.js';
+import type { InboundFrame } from '../types.js';
+import { parseJsonFrame } from './json-frame.js';
+
+/** Default upper bound of one newline-delimited message, in bytes (64 MiB). */
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Options of `MessageTooLargeError`. */
+export interface MessageTooLargeErrorOptions extends TransportErrorOptions {
+  /** The configured maximum, in bytes. */
+  readonly limit: number;
+  /** How many bytes of the message had arrived when the limit was crossed (at least `limit + 1`). */
+  readonly size: number;
+}
+
+/** An inbound message grew past the configured maximum size; the connection is closed. */
+export class MessageTooLargeError extends TransportError {
+  static override readonly kind: string = 'MessageTooLargeError';
+  /** The configured maximum, in bytes. */
+  readonly limit: number;
+  /** How many bytes of the message had arrived when the limit was crossed. */
+  readonly size: number;
+
+  constructor(options: MessageTooLargeErrorOptions) {
+    super(`Inbound message exceeds the maximum of ${options.limit} bytes (${options.size} bytes so far)`, options);
+    this.limit = options.limit;
+    this.size = options.size;
+  }
+}
+
+/** Options of `LineDecoder`. */
+export interface LineDecoderOptions {
+  /** Largest line accepted, in bytes, without its line terminator. Default `DEFAULT_MAX_MESSAGE_BYTES`. */
+  readonly maxLineBytes?: number;
+  /**
+   * What to do with a longer line: `'error'` (default) throws `MessageTooLargeError`; `'split'` emits it in
+   * pieces of at most `maxLineBytes` (for unframed text such as logs).
+   */
+  readonly overflow?: 'error' | 'split';
+}
+
+/**
+ * Splits a byte stream into UTF-8 text lines at `\n` (a trailing `\r` is dropped, blank lines are skipped).
+ *
+ * Cost is linear in the input: each chunk is scanned once, partial lines are kept as a list of views and
+ * joined once when their terminator arrives. Lines are decoded only when complete, so multi-byte sequences
+ * split across chunks decode correctly.
+ */
+export class LineDecoder {
+  private readonly maxLineBytes: number;
+  private readonly overflow: 'error' | 'split';
+  private readonly decoder = new TextDecoder();
+  private readonly encoder = new TextEncoder();
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+
+  constructor(options: LineDecoderOptions = {}) {
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.overflow = options.overflow ?? 'error';
+  }
+
+  /**
+   * Feeds one chunk and calls `onLine` for every line it completes, in order.
+   * @throws MessageTooLargeError when a line grows past `maxLineBytes` in `'error'` mode; lines completed
+   * before it have been delivered.
+   */
+  push(chunk: Uint8Array | string, onLine: (line: string) => void): void {
+    const bytes = typeof chunk === 'string' ? this.encoder.encode(chunk) : chunk;
+    let start = 0;
+    for (let end = bytes.indexOf(LF); end !== -1; end = bytes.indexOf(LF, start)) {
+      this.append(bytes.subarray(start, end), onLine);
+      this.flushLine(onLine);
+      start = end + 1;
+    }
+    if (start < bytes.length) this.append(bytes.subarray(start), onLine);
+  }
+
+  /** Ends the input: a last line without a terminator is delivered too. */
+  end(onLine: (line: string) => void): void {
+    this.flushLine(onLine);
+  }
+
+  private append(part: Uint8Array, onLine: (line: string) => void): void {
+    let rest = part;
+    while (this.pendingBytes + rest.length > this.maxLineBytes) {
+      if (this.overflow === 'error') {
+        const size = this.pendingBytes + rest.length;
+        this.reset();
+        throw new MessageTooLargeError({ limit: this.maxLineBytes, size });
+      }
+      const room = this.maxLineBytes - this.pendingBytes;
+      this.pending.push(rest.subarray(0, room));
+      this.pendingBytes += room;
+      this.flushLine(onLine);
+      rest = rest.subarray(room);
+    }
+    if (rest.length > 0) {
+      this.pending.push(rest);
+      this.pendingBytes += rest.length;
+    }
+  }
+
+  private flushLine(onLine: (line: string) => void): void {
+    if (this.pendingBytes === 0) return;
+    let bytes = this.joinPending();
+    this.reset();
+    if (bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
+    if (bytes.length > 0) onLine(this.decoder.decode(bytes));
+  }
+
+  private joinPending(): Uint8Array {
+    const [first] = this.pending;
+    if (this.pending.length === 1 && first !== undefined) return first;
+    const joined = new Uint8Array(this.pendingBytes);
+    let offset = 0;
+    for (const piece of this.pending) {
+      joined.set(piece, offset);
+      offset += piece.length;
+    }
+    return joined;
+  }
+
+  private reset(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+}
+
+/** Options of `decodeJsonLines`. */
+export interface JsonLinesOptions {
+  /** Largest message accepted, in bytes. Default `DEFAULT_MAX_MESSAGE_BYTES` (64 MiB). */
+  readonly maxMessageBytes?: number;
+}
+
+/**
+ * Operator: turns a stream of byte (or text) chunks into one `InboundFrame` per newline-delimited message.
+ * A line that is not JSON becomes a `malformed` frame; the stream goes on.
+ *
+ * - **Temperature:** as the source; each subscription has its own decoder.
+ * - **Emits:** one frame per non-blank line, in order.
+ * - **Completes:** when the source completes, after delivering a last unterminated line.
+ * - **Errors:** `MessageTooLargeError` when a message grows past `maxMessageBytes` (the frames before it are
+ *   delivered first); any error of the source, as it is.
+ * - **Teardown:** unsubscribes from the source.
+ */
+export function decodeJsonLines(options: JsonLinesOptions = {}): OperatorFunction<Uint8Array | string, InboundFrame> {
+  return (source) =>
+    new Observable<InboundFrame>((subscriber) => {
+      const decoder = new LineDecoder({ maxLineBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES });
+      const onLine = (line: string): void => subscriber.next(parseJsonFrame(line));
+      return source.subscribe({
+        next: (chunk) => {
+          try {
+            decoder.push(chunk, onLine);
+          } catch (error) {
+            subscriber.error(error);
+          }
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => {
+          decoder.end(onLine);
+          subscriber.complete();
+        },
+      });
+    });
+}
+
+/** Serialises one message as a newline-terminated line (compact JSON never contains a raw newline). */
+export function encodeJsonLine(message: unknown): string {
+  return `${JSON.stringify(message)}\n`;
+}
