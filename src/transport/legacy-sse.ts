@@ -1,0 +1,131 @@
+import { concatMap, Observable, type Subscriber } from 'rxjs';
+import { TransportError } from '../errors/errors.js';
+import { eventStream, type EventSourceConstructor, type SseEvent } from './internal/event-source.js';
+import type { FetchLike } from './internal/fetch.js';
+import { parseJsonFrame } from './internal/json-frame.js';
+import { postFrame, requestHeaders, type LegacySseHeadersHook } from './legacy-sse-http.js';
+import type { InboundFrame, OutboundFrame, Transport } from './types.js';
+
+export type { EventSourceConstructor, EventSourceInitLike, EventSourceLike } from './internal/event-source.js';
+export type { LegacySseHeadersHook, LegacySseRequestInfo } from './legacy-sse-http.js';
+
+/** Options of `legacySse`. */
+export interface LegacySseOptions {
+  /**
+   * The `fetch` for the event stream's GET and for every POST; default `globalThis.fetch`. It must return
+   * WHATWG responses with web `ReadableStream` bodies (in Node, the global `fetch`, not `cross-fetch`).
+   */
+  readonly fetch?: FetchLike;
+  /** Headers sent with the GET and every POST. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Per-request headers, computed before the GET and before every POST (authorization plugs in here). */
+  readonly requestHeaders?: LegacySseHeadersHook;
+  /** The `EventSource` constructor; default the `eventsource` package's, which can send headers. */
+  readonly EventSource?: EventSourceConstructor;
+}
+
+/**
+ * The HTTP with SSE transport of revision 2024-11-05: a GET event stream for everything the server sends,
+ * and one POST per client message to the endpoint the stream announces.
+ *
+ * `connect(outbound$)`:
+ * - **Temperature:** cold; each subscription opens one event stream (one server session).
+ * - **Emits:** one `InboundFrame` per `message` event (data that is not JSON becomes a `malformed` frame;
+ *   events with empty data are skipped). Frames carry the SSE event id when there is one.
+ * - **Completes:** never on its own: the protocol has no clean end of stream.
+ * - **Errors:** `TransportError` when the GET fails or is refused (with `status`), when the server closes
+ *   the stream, when the announced endpoint is on another origin than the stream or is not a URL, or when a
+ *   POST fails (with `status` when the server answered).
+ * - **Teardown:** closes the event stream and aborts POSTs in flight. `outbound$` is subscribed once the
+ *   first `endpoint` event has arrived (later ones are ignored), and its frames are POSTed one after the
+ *   other, in order.
+ *
+ * @param url The SSE URL (absolute, or relative to the page in a browser).
+ */
+export function legacySse(url: string | URL, options: LegacySseOptions = {}): Transport {
+  return {
+    kind: 'legacy-sse',
+    cancellation: 'notification',
+    connect: (outbound$) => connectLegacySse(url, options, outbound$),
+  };
+}
+
+function connectLegacySse(
+  url: string | URL,
+  options: LegacySseOptions,
+  outbound$: Observable<OutboundFrame>,
+): Observable<InboundFrame> {
+  return new Observable<InboundFrame>((subscriber) => {
+    const sseUrl = toUrl(url);
+    if (sseUrl instanceof TransportError) return subscriber.error(sseUrl);
+    let writing = false;
+    const events$ = eventStream(sseUrl, {
+      types: ['endpoint', 'message'],
+      headers: () => requestHeaders(options, { method: 'GET', url: sseUrl.href, frame: undefined }),
+      fetch: options.fetch,
+      EventSource: options.EventSource,
+    });
+    subscriber.add(
+      events$.subscribe({
+        next: (event) => {
+          if (event.type !== 'endpoint') return emitMessage(subscriber, event);
+          if (writing) return undefined;
+          writing = true;
+          return startWriting(subscriber, sseUrl, event.data, options, outbound$);
+        },
+        error: (error: unknown) => subscriber.error(error),
+      }),
+    );
+  });
+}
+
+/** Resolves the announced endpoint and, when it is acceptable, POSTs every outbound frame to it. */
+function startWriting(
+  subscriber: Subscriber<InboundFrame>,
+  sseUrl: URL,
+  data: string,
+  options: LegacySseOptions,
+  outbound$: Observable<OutboundFrame>,
+): void {
+  const endpoint = resolveEndpoint(sseUrl, data);
+  if (endpoint instanceof TransportError) return subscriber.error(endpoint);
+  subscriber.add(
+    outbound$.pipe(concatMap((frame) => postFrame(endpoint, frame, options))).subscribe({
+      error: (error: unknown) => subscriber.error(TransportError.from(error)),
+    }),
+  );
+}
+
+/**
+ * The endpoint URL of an `endpoint` event, resolved against the SSE URL. An endpoint on another origin is
+ * refused: POSTing there would send the session's messages (and headers) to a server the user did not name.
+ */
+function resolveEndpoint(sseUrl: URL, data: string): URL | TransportError {
+  let endpoint: URL;
+  try {
+    endpoint = new URL(data.trim(), sseUrl);
+  } catch (error) {
+    return new TransportError(`The endpoint event of ${sseUrl.href} is not a URL: ${data}`, { cause: error });
+  }
+  if (endpoint.origin !== sseUrl.origin) {
+    return new TransportError(
+      `Refusing endpoint ${endpoint.href}: its origin is not the event stream's (${sseUrl.origin})`,
+    );
+  }
+  return endpoint;
+}
+
+function emitMessage(subscriber: Subscriber<InboundFrame>, event: SseEvent): void {
+  if (event.data === '') return;
+  subscriber.next(parseJsonFrame(event.data, event.id === undefined ? undefined : { eventId: event.id }));
+}
+
+/** The SSE URL, resolved against the page's URL when there is a page. */
+function toUrl(url: string | URL): URL | TransportError {
+  const base = (globalThis as { location?: { href?: string } }).location?.href;
+  try {
+    return new URL(url, base);
+  } catch (error) {
+    return new TransportError(`Not a URL: ${String(url)}`, { cause: error });
+  }
+}

@@ -1,0 +1,90 @@
+import { mergeMap, Observable } from 'rxjs';
+import { createHttpContext, type HttpContext } from './internal/http-context.js';
+import { getStream } from './internal/http-get-stream.js';
+import { postFrame, terminateSession } from './internal/http-post.js';
+import type { StreamableHttpHealth, StreamableHttpOptions } from './streamable-http-options.js';
+import type { CancellationMode, InboundFrame, OutboundFrame, Transport } from './types.js';
+
+/** The Streamable HTTP transport: `Transport` plus its session and health. */
+export interface StreamableHttpTransport extends Transport {
+  readonly kind: 'streamable-http';
+  readonly cancellation: CancellationMode;
+  exchange(frame: OutboundFrame): Observable<InboundFrame>;
+  /** The session id the server issued, if any (2025 shape). */
+  readonly sessionId: string | undefined;
+  /**
+   * The transport's session and GET-stream status.
+   *
+   * - **Temperature:** hot; replays the current status to each subscriber.
+   * - **Emits:** the current status, then every change.
+   * - **Completes:** never. **Errors:** never.
+   * - **Teardown:** none (only stops listening).
+   */
+  health(): Observable<StreamableHttpHealth>;
+}
+
+function connectHttp(
+  ctx: HttpContext,
+  options: StreamableHttpOptions,
+  outbound$: Observable<OutboundFrame>,
+): Observable<InboundFrame> {
+  return new Observable<InboundFrame>((subscriber) => {
+    subscriber.add(() => {
+      if (options.terminateSession !== false) terminateSession(ctx);
+    });
+    if (options.openGetStream !== false) {
+      subscriber.add(
+        getStream(ctx).subscribe({
+          next: (frame) => subscriber.next(frame),
+          error: (error: unknown) => subscriber.error(error),
+        }),
+      );
+    }
+    subscriber.add(
+      outbound$.pipe(mergeMap((frame) => postFrame(ctx, frame))).subscribe({
+        next: (frame) => subscriber.next(frame),
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      }),
+    );
+  });
+}
+
+/**
+ * A Streamable HTTP transport to the MCP endpoint `url`, for both shapes of the protocol: the 2025
+ * revisions (session id, GET stream, resumable event streams, DELETE at the end) and 2026-07-28
+ * (stateless: one POST per request, closing its stream cancels it). The shape follows from what the server
+ * does; the transport adds `Accept`, `Content-Type`, the session id and the configured headers to the
+ * per-frame headers the client layer sets (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`).
+ *
+ * `connect(outbound$)`:
+ * - **Temperature:** cold; each subscription is one connection of the session.
+ * - **Emits:** frames of the GET stream and of the responses to frames POSTed from `outbound$`.
+ * - **Completes:** when `outbound$` completes and its POSTs are done.
+ * - **Errors:** `SessionExpiredError` or `TransportError` when a POST of `outbound$` fails (an HTTP error
+ *   whose body is a JSON-RPC error is emitted as a frame instead); `TransportError` when the GET stream
+ *   gives up reconnecting.
+ * - **Teardown:** aborts the GET stream and pending POSTs, and DELETEs the session.
+ *
+ * `exchange(frame)`:
+ * - **Temperature:** cold; each subscription POSTs `frame` once.
+ * - **Emits:** every frame of that POST's response (progress, server requests, then the response); an HTTP
+ *   error whose body is the JSON-RPC error for this request is emitted as that frame.
+ * - **Completes:** once the response has arrived (or the body ended, for frames that are not requests).
+ * - **Errors:** `SessionExpiredError` (404 to a request with a session id; the session is forgotten),
+ *   `TransportError` (network, other HTTP status, a stream that broke without a way to resume).
+ * - **Teardown:** aborts the POST; the server sees the request stream close (2026-07-28 cancellation).
+ */
+export function streamableHttp(url: string | URL, options: StreamableHttpOptions = {}): StreamableHttpTransport {
+  const ctx = createHttpContext(url, options);
+  return {
+    kind: 'streamable-http',
+    cancellation: options.cancellation ?? 'notification',
+    connect: (outbound$) => connectHttp(ctx, options, outbound$),
+    exchange: (frame) => postFrame(ctx, frame),
+    get sessionId() {
+      return ctx.session.value;
+    },
+    health: () => ctx.health.asObservable(),
+  };
+}
