@@ -1,0 +1,26 @@
+import { isClientRequestSpec, type MethodSpec, type MethodTable } from './method-spec.js';
+import { LEGACY_METHODS } from './rev-2025-11-25/methods.js';
+import { METHODS_2026_07_28 } from './rev-2026-07-28/methods.js';
+import type { ProtocolVersion } from './versions.js';
+
+export type { MethodDirection, MethodSpec, MethodTable } from './method-spec.js';
+export { isClientNotificationSpec, isClientRequestSpec, isServerNotificationSpec, isServerRequestSpec } from './method-spec.js';
+
+/**
+ * The static method registry of a revision: every request and notification it defines, with direction and
+ * the capability it depends on. A method missing from the table does not exist in that revision.
+ */
+export function methodsFor(version: ProtocolVersion): MethodTable {
+  return version === '2026-07-28' ? METHODS_2026_07_28 : LEGACY_METHODS[version];
+}
+
+/** What `version` says about `method`, or `undefined` when the revision has no such method. */
+export function methodSpec(version: ProtocolVersion, method: string): MethodSpec | undefined {
+  const table = methodsFor(version);
+  return Object.hasOwn(table, method) ? table[method] : undefined;
+}
+
+/** True when the client may send request `method` to a server of `version`. */
+export function canClientRequest(version: ProtocolVersion, method: string): boolean {
+  return isClientRequestSpec(methodSpec(version, method));
+}

@@ -1,0 +1,46 @@
+import type { RequestId } from '../jsonrpc.js';
+import type { LoggingLevel, NotificationParamsBase, ProgressToken, RequestParamsBase } from './common.js';
+
+/** Params of `notifications/progress` (`message` from 2025-03-26). `progress` grows with each notification. */
+export interface ProgressNotificationParams extends NotificationParamsBase {
+  readonly progressToken: ProgressToken;
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
+/**
+ * Params of `notifications/cancelled`. `requestId` may be absent only in 2025-11-25 (task cancellations
+ * use `tasks/cancel` instead).
+ */
+export interface CancelledNotificationParams extends NotificationParamsBase {
+  readonly requestId?: RequestId;
+  readonly reason?: string;
+}
+
+/** Params of `notifications/message` (a log entry; `data` is any JSON value). */
+export interface LoggingMessageNotificationParams extends NotificationParamsBase {
+  readonly level: LoggingLevel;
+  readonly logger?: string;
+  readonly data: unknown;
+}
+
+/** Params of the `list_changed` notifications and `notifications/initialized`. */
+export type ListChangedNotificationParams = NotificationParamsBase;
+
+/** Params of `notifications/elicitation/complete` (2025-11-25 only). */
+export interface ElicitationCompleteNotificationParams extends NotificationParamsBase {
+  readonly elicitationId: string;
+}
+
+/** Params of the legacy `logging/setLevel` request. */
+export interface SetLevelRequestParams extends RequestParamsBase {
+  readonly level: LoggingLevel;
+}
+
+/** True when a log entry of `level` passes a `threshold` level (RFC 5424 order). */
+export function isLevelAtLeast(level: LoggingLevel, threshold: LoggingLevel): boolean {
+  return LEVEL_ORDER.indexOf(level) >= LEVEL_ORDER.indexOf(threshold);
+}
+
+const LEVEL_ORDER: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];

@@ -1,0 +1,41 @@
+import * as z from 'zod/mini';
+import { opt } from '../shapes/context.js';
+import type { Kit } from '../shapes/kit.js';
+
+/** Builds the received shapes of `server/discover` and `subscriptions/listen`. */
+export function buildDiscoveryResults(receive: Kit) {
+  const { base, capabilities } = receive;
+  const o = z.looseObject;
+  const discover = o({
+    _meta: opt(base.resultMeta),
+    ttlMs: opt(z.number()),
+    cacheScope: opt(z.enum(['public', 'private'])),
+    supportedVersions: z.array(z.string()),
+    capabilities: capabilities.serverCapabilities,
+    instructions: opt(z.string()),
+  });
+  const listen = o({
+    _meta: o({
+      'io.modelcontextprotocol/serverInfo': opt(base.implementation),
+      'io.modelcontextprotocol/subscriptionId': base.requestId,
+    }),
+  });
+  return { 'server/discover': discover, 'subscriptions/listen': listen };
+}
+
+/** Builds a subscription filter in the context's direction (`taskIds` belongs to the tasks extension). */
+export function buildSubscriptionFilter(kit: Kit) {
+  const uris = opt(z.array(z.string()));
+  return kit.ctx.object({
+    toolsListChanged: opt(z.boolean()),
+    promptsListChanged: opt(z.boolean()),
+    resourcesListChanged: opt(z.boolean()),
+    resourceSubscriptions: uris,
+    taskIds: uris,
+  });
+}
+
+/** Builds `notifications/subscriptions/acknowledged` params (received). */
+export function buildAcknowledged(receive: Kit) {
+  return z.looseObject({ _meta: opt(receive.base.notificationMeta), notifications: buildSubscriptionFilter(receive) });
+}

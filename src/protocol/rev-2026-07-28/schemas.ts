@@ -1,0 +1,60 @@
+import * as z from 'zod/mini';
+import type { RevisionSchemas } from '../revision-schemas.js';
+import { memoize, receiving, sending } from '../shapes/context.js';
+import { buildKit, type Kit } from '../shapes/kit.js';
+import { buildSharedClientNotifications, buildSharedServerNotifications } from '../shapes/notifications.js';
+import { buildSharedRequestParams } from '../shapes/requests.js';
+import { buildSharedResults } from '../shapes/results.js';
+import { buildAcknowledged, buildDiscoveryResults, buildSubscriptionFilter } from './discovery.js';
+import { buildRequestMeta } from './meta.js';
+import { buildInputRequestParams, buildInputRequired } from './mrtr.js';
+
+const VERSION = '2026-07-28';
+
+/** Builds every 2026-07-28 schema (not memoised: use `buildSchemas`). */
+export function createSchemas(): RevisionSchemas {
+  const receive = buildKit(receiving(VERSION));
+  const send = buildKit(sending(VERSION));
+  const { inputRequired } = buildInputRequired(receive);
+  const serverNotifications = buildSharedServerNotifications(receive.base);
+  return {
+    version: VERSION,
+    results: { ...buildSharedResults(receive.base, receive.content, receive.listing), ...buildDiscoveryResults(receive) },
+    inputRequired,
+    serverRequests: buildInputRequestParams(receive),
+    serverNotifications: {
+      ...serverNotifications,
+      'notifications/cancelled': z.extend(serverNotifications['notifications/cancelled'], { requestId: receive.base.requestId }),
+      'notifications/subscriptions/acknowledged': buildAcknowledged(receive),
+    },
+    clientRequests: buildClientRequests(send),
+    clientResults: {
+      'elicitation/create': send.features.elicitResult,
+      'sampling/createMessage': send.features.createMessageResult,
+      'roots/list': send.features.listRootsResult,
+    },
+    clientNotifications: { 'notifications/cancelled': buildSharedClientNotifications(send.ctx, send.base)['notifications/cancelled'] },
+    kits: { receive, send },
+  };
+}
+
+function buildClientRequests(send: Kit) {
+  const meta = buildRequestMeta(send);
+  const shared = buildSharedRequestParams(send.ctx, send.base, send.features, meta);
+  const o = send.ctx.object;
+  return {
+    'server/discover': o({ _meta: meta }),
+    'tools/list': shared.paginated,
+    'tools/call': shared['tools/call'],
+    'resources/list': shared.paginated,
+    'resources/templates/list': shared.paginated,
+    'resources/read': shared['resources/read'],
+    'prompts/list': shared.paginated,
+    'prompts/get': shared['prompts/get'],
+    'completion/complete': shared['completion/complete'],
+    'subscriptions/listen': o({ _meta: meta, notifications: buildSubscriptionFilter(send) }),
+  };
+}
+
+/** Every 2026-07-28 schema, built on first call and shared afterwards. */
+export const buildSchemas: () => RevisionSchemas = memoize(createSchemas);
