@@ -4,11 +4,20 @@ import * as testing from '../src/testing/index.js';
 describe('public entry points', () => {
   it('rxmcp exports exactly the documented names', () => {
     expect(Object.keys(universal).sort()).toEqual([
-      'ConnectionClosedError', 'DEFAULT_MAX_MESSAGE_BYTES', 'DEFAULT_REQUEST_TIMEOUT', 'JSONRPC_ERROR_CODES', 'JsonRpcErrorObjectSchema',
+      'ConnectionClosedError', 'DEFAULT_CLIENT_INFO', 'DEFAULT_MAX_MESSAGE_BYTES', 'DEFAULT_REQUEST_TIMEOUT',
+      'HeaderMismatchError', 'InputRequiredError', 'JSONRPC_ERROR_CODES', 'JsonRpcErrorObjectSchema',
       'JsonRpcErrorResponseSchema', 'JsonRpcMessageSchema', 'JsonRpcNotificationSchema', 'JsonRpcRequestSchema',
-      'JsonRpcSuccessSchema', 'McpAbortError', 'McpError', 'MessageTooLargeError', 'ParseError', 'RequestIdSchema', 'RequestTimeoutError',
-      'RpcError', 'SchemaError', 'TransportError', 'UnsupportedMethodError', 'classifyMessage', 'createSession',
-      'inMemoryPair', 'splitBatch', 'withTimeouts',
+      'JsonRpcSuccessSchema', 'LATEST_LEGACY_PROTOCOL_VERSION', 'LATEST_PROTOCOL_VERSION', 'MCP_ERROR_CODES',
+      'MCP_WEBSOCKET_SUBPROTOCOL', 'McpAbortError', 'McpError', 'MessageTooLargeError', 'MethodNotFoundError',
+      'MissingRequiredClientCapabilityError', 'NegotiationError', 'PaginationError', 'ParseError', 'RequestIdSchema',
+      'RequestTimeoutError', 'ResourceNotFoundError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
+      'SessionExpiredError', 'SessionLostError', 'TransportError', 'UnsupportedMethodError', 'UnsupportedProtocolVersionError',
+      'UrlElicitationRequiredError', 'WebSocketCloseError', 'checkToolHeaders', 'classifyMessage', 'createClient', 'createSession',
+      'encodeHeaderValue',
+      'hasCapability', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
+      'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion',
+      'routingHeaders', 'rpcErrorFrom', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket',
+      'withTimeouts',
     ]);
   });
 

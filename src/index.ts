@@ -5,11 +5,17 @@ export { McpError } from './errors/mcp-error.js';
 export type { McpErrorCode, McpErrorOptions } from './errors/mcp-error.js';
 export {
   RpcError, TransportError, ConnectionClosedError, RequestTimeoutError, SchemaError, ParseError,
-  UnsupportedMethodError, McpAbortError,
+  UnsupportedMethodError, McpAbortError, NegotiationError, PaginationError, InputRequiredError, SessionLostError,
 } from './errors/errors.js';
 export type {
   RpcErrorOptions, TransportErrorOptions, SchemaErrorOptions, UnsupportedMethodErrorOptions, TimeoutKind, RequestError,
+  NegotiationErrorOptions, PaginationFailure,
 } from './errors/errors.js';
+export {
+  MCP_ERROR_CODES, MethodNotFoundError, ResourceNotFoundError, UnsupportedProtocolVersionError, HeaderMismatchError,
+  MissingRequiredClientCapabilityError, UrlElicitationRequiredError, rpcErrorFrom,
+} from './errors/rpc-errors.js';
+export type { UrlElicitation } from './errors/rpc-errors.js';
 
 // JSON-RPC
 export {
@@ -27,6 +33,25 @@ export type { Classified } from './protocol/classify.js';
 export type { Transport, OutboundFrame, InboundFrame, InboundFrameInfo, CancellationMode } from './transport/types.js';
 export { inMemoryPair } from './transport/in-memory.js';
 export { MessageTooLargeError, DEFAULT_MAX_MESSAGE_BYTES } from './transport/internal/json-lines.js';
+export { streamableHttp } from './transport/streamable-http.js';
+export type { StreamableHttpTransport } from './transport/streamable-http.js';
+export { SessionExpiredError } from './transport/streamable-http-errors.js';
+export type { HttpResponseDetails } from './transport/streamable-http-errors.js';
+export type {
+  StreamableHttpOptions, StreamableHttpHeadersHook, StreamableHttpRequestInfo, StreamableHttpRequestInit,
+  StreamableHttpReconnectOptions, StreamableHttpHealth,
+} from './transport/streamable-http-options.js';
+export type { FetchLike } from './transport/internal/fetch.js';
+export { routingHeaders, encodeHeaderValue, paramHeaderValue, checkToolHeaders, partitionToolsByHeaders } from './protocol/routing-headers.js';
+export type { HeaderAnnotatedTool, ParamHeaderBinding, ToolHeaderCheck, InvalidHeaderTool } from './protocol/routing-headers.js';
+export { legacySse } from './transport/legacy-sse.js';
+export type {
+  LegacySseOptions, LegacySseHeadersHook, LegacySseRequestInfo, EventSourceConstructor, EventSourceLike, EventSourceInitLike,
+} from './transport/legacy-sse.js';
+export { webSocket, WebSocketCloseError, MCP_WEBSOCKET_SUBPROTOCOL } from './transport/websocket.js';
+export type { WebSocketOptions, WebSocketConstructor, WebSocketLike } from './transport/websocket.js';
+export { httpTransport } from './transport/auto-http.js';
+export type { HttpTransport, HttpTransportOptions, DetectedHttpKind } from './transport/auto-http.js';
 export type { InMemoryPairOptions } from './transport/in-memory.js';
 
 // Session
@@ -36,3 +61,31 @@ export type {
   Session, SessionOptions, SessionState, RequestOptions, TimeoutOptions, RequestEvent, ProgressEvent, ResultEvent,
   RequestHandler, HandlerContext, Diagnostic, DiagnosticKind, FrameEvent, Params, ResultPayload, ProgressToken,
 } from './session/types.js';
+
+// Protocol revisions and the revision-neutral model
+export {
+  SUPPORTED_PROTOCOL_VERSIONS, LATEST_PROTOCOL_VERSION, LATEST_LEGACY_PROTOCOL_VERSION, isModernVersion, pickVersion,
+} from './protocol/versions.js';
+export type { ProtocolVersion, ProtocolEra } from './protocol/versions.js';
+export { hasCapability, isContentOfType, isTextResourceContents, toolDisplayName, isUrlElicitation, isInputRequiredResult } from './protocol/model.js';
+export type {
+  Implementation, Icon, Annotations, ClientCapabilities, ServerCapabilities, LoggingLevel, Cursor, Meta, JsonObject,
+  ContentBlock, TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource, ResourceContents,
+  TextResourceContents, BlobResourceContents, Tool, ToolAnnotations, JsonSchema, ListToolsResult, CallToolResult,
+  Resource, ResourceTemplate, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, Prompt,
+  PromptArgument, PromptMessage, ListPromptsResult, GetPromptResult, CompleteRequestParams, CompleteResult,
+  PromptReference, ResourceTemplateReference, CreateMessageRequestParams, CreateMessageResult, SamplingMessage,
+  ElicitRequestParams, ElicitRequestFormParams, ElicitRequestUrlParams, ElicitResult, ElicitValue,
+  ElicitationFormSchema, PrimitiveSchemaDefinition, ListRootsResult, Root, DiscoverResult, InitializeResult,
+  LoggingMessageNotificationParams, ProgressNotificationParams, InputRequest, InputRequests, InputResponse,
+  InputResponses, InputRequiredResult,
+} from './protocol/model.js';
+
+// Client
+export { createClient, DEFAULT_CLIENT_INFO } from './client/client.js';
+export type { Client, ToolCallOptions } from './client/client-types.js';
+export type { ClientOptions, ClientHandlers, ClientHandlerContext, HandlerOutput, ProtocolMode, ServerSession } from './client/types.js';
+export type { CallOptions, TraceContext } from './client/envelope.js';
+export type { CallEvent, InputRequiredEvent } from './client/input-rounds.js';
+export { toAsyncClient, settle } from './client/promise.js';
+export type { AsyncClient, AsyncCallOptions, AsyncToolCallOptions } from './client/promise.js';

@@ -1,5 +1,5 @@
-import { NEVER, Subject, map } from 'rxjs';
-import { ConnectionClosedError, TransportError, createSession, type OutboundFrame } from '../../src/index.js';
+import { NEVER, Subject, map, type Observable } from 'rxjs';
+import { ConnectionClosedError, TransportError, createSession, type InboundFrame, type OutboundFrame } from '../../src/index.js';
 import { marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
@@ -38,7 +38,7 @@ describe('Session connection lifecycle', () => {
 
   it('reports a transport failure as disconnected with the error, and reconnects on next use', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
-      const attempts = [cold('--#', undefined, new TransportError('reset')), cold('--a', { a: { message: res(1, { again: true }) } })];
+      const attempts: Observable<InboundFrame>[] = [cold<InboundFrame>('--#', undefined, new TransportError('reset')), cold<InboundFrame>('--a', { a: { message: res(1, { again: true }) } })];
       let n = 0;
       const session = createSession({ kind: 'flaky', connect: (outbound$) => (outbound$.subscribe(), attempts[n++] ?? NEVER) });
       expectObservable(session.state$.pipe(map((s) => (s.status === 'disconnected' ? `${s.status}:${s.error?.message}` : s.status))), '-^').toBe(

@@ -133,3 +133,60 @@ export class McpAbortError extends McpError {
 
 /** Everything a request Observable of the session can error with. */
 export type RequestError = RpcError | TransportError | ConnectionClosedError | RequestTimeoutError | SchemaError;
+
+/** Options of `NegotiationError`. */
+export interface NegotiationErrorOptions extends McpErrorOptions {
+  /** The versions the server offered (or answered with). */
+  readonly offered?: readonly string[];
+}
+
+/** The client and the server have no protocol revision in common (or the server broke the handshake). */
+export class NegotiationError extends McpError {
+  static override readonly kind: string = 'NegotiationError';
+  readonly offered: readonly string[];
+
+  constructor(message: string, options: NegotiationErrorOptions = {}) {
+    super('negotiation', message, options);
+    this.offered = options.offered ?? [];
+  }
+}
+
+/** Why a paginated list stopped. */
+export type PaginationFailure = 'page-limit' | 'cursor-loop';
+
+/** A full list walk stopped: too many pages, or the server sent a cursor it had sent before. */
+export class PaginationError extends McpError {
+  static override readonly kind: string = 'PaginationError';
+  readonly reason: PaginationFailure;
+  readonly method: string;
+
+  constructor(method: string, reason: PaginationFailure, detail: string, options: McpErrorOptions = {}) {
+    super('pagination', `${method}: ${detail}`, options);
+    this.method = method;
+    this.reason = reason;
+  }
+}
+
+/** A 2026-07-28 request asked for input more often than the client allows, or asked for input it cannot give. */
+export class InputRequiredError extends McpError {
+  static override readonly kind: string = 'InputRequiredError';
+  readonly method: string;
+  readonly rounds: number;
+
+  constructor(method: string, rounds: number, message: string, options: McpErrorOptions = {}) {
+    super('input', message, options);
+    this.method = method;
+    this.rounds = rounds;
+  }
+}
+
+/** The server forgot the session (HTTP 404) while a request that is not safe to repeat was in flight. */
+export class SessionLostError extends McpError {
+  static override readonly kind: string = 'SessionLostError';
+  readonly method: string;
+
+  constructor(method: string, options: McpErrorOptions = {}) {
+    super('session-lost', `The server ended the session while ${method} was in flight; it was not repeated because it is not known to be safe to repeat`, options);
+    this.method = method;
+  }
+}

@@ -8,6 +8,10 @@ export type McpErrorCode =
   | 'parse'
   | 'unsupported'
   | 'aborted'
+  | 'negotiation'
+  | 'pagination'
+  | 'input'
+  | 'session-lost'
   | (string & {});
 
 /** Options accepted by every rxmcp error constructor. */
@@ -49,10 +53,15 @@ export class McpError extends Error {
     this.name = kinds[0] ?? 'McpError';
   }
 
-  /** Type guard that works across duplicate copies of the package. */
-  static is<T extends McpError>(this: ErrorClassLike & (abstract new (...args: never[]) => T), value: unknown): value is T {
+  /** True when `value` is an rxmcp error of the class named `kind` or of a subclass of it. */
+  static hasKind(value: unknown, kind: string): value is McpError {
     if (typeof value !== 'object' || value === null) return false;
     const kinds = (value as { [KINDS]?: unknown })[KINDS];
-    return Array.isArray(kinds) && kinds.includes(this.kind);
+    return Array.isArray(kinds) && kinds.includes(kind);
+  }
+
+  /** Type guard that works across duplicate copies of the package. */
+  static is<T extends McpError>(this: ErrorClassLike & (abstract new (...args: never[]) => T), value: unknown): value is T {
+    return McpError.hasKind(value, this.kind);
   }
 }

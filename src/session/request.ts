@@ -1,5 +1,6 @@
 import { Observable, type Subscriber, type Subscription } from 'rxjs';
-import { ConnectionClosedError, RpcError, TransportError } from '../errors/errors.js';
+import { ConnectionClosedError, TransportError } from '../errors/errors.js';
+import { rpcErrorFrom } from '../errors/rpc-errors.js';
 import type { McpError } from '../errors/mcp-error.js';
 import type { JsonRpcErrorResponse, JsonRpcSuccess } from '../protocol/jsonrpc.js';
 import type { CancellationMode, InboundFrame, OutboundFrame } from '../transport/types.js';
@@ -129,8 +130,7 @@ function withParams(params: Params | undefined): { params?: Params } {
   return params === undefined ? {} : { params };
 }
 
-/** The default error for a JSON-RPC error response. */
+/** The error for a JSON-RPC error response: the most specific `RpcError` subclass for its code. */
 export function defaultRpcError(response: JsonRpcErrorResponse, method: string): McpError {
-  const { code, message, data } = response.error;
-  return new RpcError(code, message, { data, method });
+  return rpcErrorFrom(response.error, method);
 }

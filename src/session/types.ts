@@ -79,7 +79,8 @@ export type DiagnosticKind =
   | 'empty-batch'
   | 'unknown-response'
   | 'late-response'
-  | 'handler-error';
+  | 'handler-error'
+  | 'invalid-tool-headers';
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {

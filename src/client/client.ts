@@ -1,0 +1,100 @@
+import { EMPTY, catchError, defer, mergeMap, switchMap, tap, throwError, type Observable } from 'rxjs';
+import { RpcError } from '../errors/errors.js';
+import type { LoggingLevel } from '../protocol/model/common.js';
+import type { CompleteRequestParams, CompleteResult } from '../protocol/model/completion.js';
+import type { DiscoverResult } from '../protocol/model/lifecycle.js';
+import type { GetPromptResult, ListPromptsResult, Prompt } from '../protocol/model/prompts.js';
+import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, Resource, ResourceTemplate } from '../protocol/model/resources.js';
+import type { CallToolResult, ListToolsResult, Tool } from '../protocol/model/tools.js';
+import type { Params } from '../session/types.js';
+import type { Transport } from '../transport/types.js';
+import type { Client, ToolCallOptions } from './client-types.js';
+import { createClientCore, type ClientCore } from './core.js';
+import type { CallOptions } from './envelope.js';
+import type { CallEvent } from './input-rounds.js';
+import { ToolRegistry } from './tool-registry.js';
+import type { ClientOptions } from './types.js';
+import { listAll, listPage, resultOf, surviveSessionLoss } from './verbs.js';
+
+/** `clientInfo` when none is given. */
+export const DEFAULT_CLIENT_INFO = { name: 'rxmcp', version: '0.1.0' } as const;
+
+const HEADER_MISMATCH = -32020;
+
+function callToolEvents(core: ClientCore, tools: ToolRegistry, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
+  const params: Params = args === undefined ? { name } : { name, arguments: args };
+  const attempt = () => defer(() => core.call('tools/call', params, { ...options, tool: options.tool ?? tools.get(name) })) as Observable<CallEvent<CallToolResult>>;
+  const safe = options.idempotent === true || tools.isReadOnly(name, core.options.trustToolAnnotations === true);
+  const call$ = attempt().pipe(
+    catchError((error: unknown) => {
+      if (!RpcError.is(error) || (error as RpcError).rpcCode !== HEADER_MISMATCH || options.tool) return throwError(() => error);
+      return listAll<Tool>(core, 'tools/list', 'tools').pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt()));
+    }),
+  );
+  return surviveSessionLoss(core, 'tools/call', safe, call$);
+}
+
+function readResourceEvents(core: ClientCore, uri: string, options: CallOptions): Observable<CallEvent<ReadResourceResult>> {
+  return surviveSessionLoss(core, 'resources/read', true, core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>);
+}
+
+function getPromptEvents(core: ClientCore, name: string, args: Readonly<Record<string, string>> | undefined, options: CallOptions): Observable<CallEvent<GetPromptResult>> {
+  const params: Params = args === undefined ? { name } : { name, arguments: args };
+  return surviveSessionLoss(core, 'prompts/get', true, core.call('prompts/get', params, options) as Observable<CallEvent<GetPromptResult>>);
+}
+
+function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOptions): Observable<never> {
+  return core.ready().pipe(
+    switchMap((negotiated) => {
+      if (negotiated.server.era === 'modern') {
+        core.logLevel = level;
+        return EMPTY;
+      }
+      return resultOf<unknown>(core.call('logging/setLevel', { level }, options)).pipe(
+        tap(() => (core.logLevel = level)),
+        mergeMap(() => EMPTY),
+      );
+    }),
+  );
+}
+
+/**
+ * Creates an MCP client over a transport. It negotiates the protocol revision by itself on first use of each
+ * connection (see `ClientOptions.protocol`), then every verb is a cold Observable whose unsubscription cancels
+ * the request on the wire. See `Client` for each verb's contract.
+ */
+export function createClient(transport: Transport, options: ClientOptions = {}): Client {
+  const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
+  const tools = new ToolRegistry(core, () => transport.exchange !== undefined);
+  const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
+  return {
+    session: core.session,
+    server$: core.server$,
+    get server() {
+      return core.server();
+    },
+    diagnostics$: tools.diagnostics$,
+    connect: () => core.ready().pipe(mergeMap((n) => [n.server])),
+    discover: (o) => resultOf<DiscoverResult>(core.call('server/discover', {}, o)),
+    ping: (o) => resultOf<Params>(core.call('ping', undefined, o)).pipe(mergeMap(() => EMPTY)),
+    listTools: (o) => tools.keep(list<Tool>('tools/list', 'tools', o)),
+    listToolsPage: (cursor, o) => tools.keepPage(listPage<ListToolsResult>(core, 'tools/list', cursor, o)),
+    callTool: (name, args, o = {}) => resultOf<CallToolResult>(callToolEvents(core, tools, name, args, o)),
+    callToolEvents: (name, args, o = {}) => callToolEvents(core, tools, name, args, { progress: true, ...o }),
+    listResources: (o) => list<Resource>('resources/list', 'resources', o),
+    listResourcesPage: (cursor, o) => listPage<ListResourcesResult>(core, 'resources/list', cursor, o),
+    listResourceTemplates: (o) => list<ResourceTemplate>('resources/templates/list', 'resourceTemplates', o),
+    listResourceTemplatesPage: (cursor, o) => listPage<ListResourceTemplatesResult>(core, 'resources/templates/list', cursor, o),
+    readResource: (uri, o = {}) => resultOf<ReadResourceResult>(readResourceEvents(core, uri, o)),
+    readResourceEvents: (uri, o = {}) => readResourceEvents(core, uri, { progress: true, ...o }),
+    listPrompts: (o) => list<Prompt>('prompts/list', 'prompts', o),
+    listPromptsPage: (cursor, o) => listPage<ListPromptsResult>(core, 'prompts/list', cursor, o),
+    getPrompt: (name, args, o = {}) => resultOf<GetPromptResult>(getPromptEvents(core, name, args, o)),
+    getPromptEvents: (name, args, o = {}) => getPromptEvents(core, name, args, { progress: true, ...o }),
+    complete: (params: CompleteRequestParams, o) =>
+      surviveSessionLoss(core, 'completion/complete', true, resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o))),
+    setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
+    notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),
+    close: () => core.session.close(),
+  };
+}

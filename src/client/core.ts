@@ -1,0 +1,109 @@
+import {
+  BehaviorSubject, EmptyError, Observable, ReplaySubject, Subject, catchError, defer, first, map, merge, mergeMap, share, switchMap,
+  take, tap, throwError, finalize,
+} from 'rxjs';
+import { ConnectionClosedError, UnsupportedMethodError } from '../errors/errors.js';
+import { McpError } from '../errors/mcp-error.js';
+import { hasCapability } from '../protocol/model/capabilities.js';
+import type { LoggingLevel } from '../protocol/model/common.js';
+import type { Implementation } from '../protocol/model/metadata.js';
+import { isClientRequestSpec, methodSpec } from '../protocol/methods.js';
+import { createSession } from '../session/session.js';
+import type { Params, RequestEvent, Session } from '../session/types.js';
+import type { Transport } from '../transport/types.js';
+import { decodeResult } from '../protocol/codec.js';
+import { requestOptionsFor, type CallOptions } from './envelope.js';
+import { withInputRounds, type CallEvent } from './input-rounds.js';
+import { negotiate, type Negotiated } from './negotiate.js';
+import { HumanWait, legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
+import type { ClientOptions, ServerSession } from './types.js';
+
+/** Default cap on `input_required` rounds of one request. */
+export const DEFAULT_MAX_INPUT_ROUNDS = 10;
+
+/** The client's machinery under the verbs: the session, negotiation per connection, and one `call`. */
+export interface ClientCore {
+  readonly session: Session;
+  readonly options: ClientOptions;
+  readonly server$: Observable<ServerSession | undefined>;
+  server(): ServerSession | undefined;
+  /** Negotiates on first use of each connection; emits the negotiated connection once. */
+  ready(): Observable<Negotiated>;
+  /** One request of the negotiated revision, with input rounds (2026-07-28) and result decoding. */
+  call(method: string, params: Params | undefined, options?: CallOptions): Observable<CallEvent<unknown>>;
+  /** Sends a notification with the negotiated revision's headers. */
+  notify(method: string, params?: Params): Observable<never>;
+  logLevel: LoggingLevel | undefined;
+  /** Forgets the negotiation (the server lost its session): the next call negotiates again. */
+  renegotiate(): void;
+}
+
+function assertSupported(negotiated: Negotiated, method: string): void {
+  const { protocolVersion, capabilities } = negotiated.server;
+  const spec = methodSpec(protocolVersion, method);
+  if (!isClientRequestSpec(spec)) {
+    throw new UnsupportedMethodError(`${method} is not part of MCP ${protocolVersion}`, { method });
+  }
+  if (spec.serverCapability && !hasCapability(capabilities, spec.serverCapability)) {
+    throw new UnsupportedMethodError(`The server does not declare the ${spec.serverCapability.join('.')} capability needed for ${method}`, { method });
+  }
+}
+
+function readyStream(session: Session, options: ClientOptions, clientInfo: Implementation, server: BehaviorSubject<ServerSession | undefined>, expired: Subject<void>): Observable<Negotiated> {
+  const lost$ = expired.pipe(take(1), mergeMap(() => throwError(() => new ConnectionClosedError('The server ended the session'))));
+  return defer(() => merge(session.connection$, negotiate(session, options, clientInfo).pipe(tap((n) => server.next(n.server))), lost$)).pipe(
+    finalize(() => server.next(undefined)),
+    share({ connector: () => new ReplaySubject<Negotiated>(1), resetOnError: true, resetOnComplete: true, resetOnRefCountZero: false }),
+  );
+}
+
+function callWith(core: ClientCore, run: ServerRequestRunner, negotiated: Negotiated, method: string, params: Params | undefined, options: CallOptions): Observable<CallEvent<unknown>> {
+  assertSupported(negotiated, method);
+  const version = negotiated.server.protocolVersion;
+  const envelope = { ...negotiated.envelope, logLevel: negotiated.server.era === 'modern' ? core.logLevel : undefined };
+  const send = (p: Params | undefined): Observable<RequestEvent> => core.session.requestEvents(method, p, requestOptionsFor(envelope, method, p, options));
+  const decode = (raw: Params) => decodeResult(version, method, raw);
+  if (negotiated.server.era === 'modern' && methodSpec(version, method)?.mayRequireInput) {
+    const maxRounds = core.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
+    return withInputRounds({ method, maxRounds, run, send, decode }, params ?? {});
+  }
+  return send(params).pipe(map((event): CallEvent<unknown> => (event.type === 'result' ? { type: 'result', result: decode(event.result) } : event)));
+}
+
+/** Builds the client core over a transport. */
+export function createClientCore(transport: Transport, options: ClientOptions, clientInfo: Implementation): ClientCore {
+  const human = new HumanWait();
+  const run = serverRequestRunner(options, human);
+  const server = new BehaviorSubject<ServerSession | undefined>(undefined);
+  const session = createSession(transport, {
+    handlers: legacyHandlers(run),
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
+    timeoutPaused$: human.waiting$,
+    cancellation: () => (server.value?.era === 'modern' && transport.exchange ? 'abort' : 'notification'),
+  });
+  const expired = new Subject<void>();
+  const ready$ = readyStream(session, options, clientInfo, server, expired);
+  const core: ClientCore = {
+    session,
+    options,
+    server$: server.asObservable(),
+    server: () => server.value,
+    logLevel: options.logLevel,
+    ready: () =>
+      ready$.pipe(
+        first(),
+        catchError((error: unknown) => throwError(() => (error instanceof EmptyError ? new ConnectionClosedError() : error))),
+      ),
+    call: (method, params, callOptions = {}) => core.ready().pipe(switchMap((n) => defer(() => callWith(core, run, n, method, params, callOptions)))),
+    notify: (method, params) =>
+      core.ready().pipe(switchMap((n) => session.notify(method, params, { headers: requestOptionsFor(n.envelope, method, params).headers ?? {} }))),
+    renegotiate: () => expired.next(),
+  };
+  return core;
+}
+
+/** True for the error a Streamable HTTP transport raises when the server forgot the session (HTTP 404). */
+export function isSessionExpired(error: unknown): boolean {
+  return McpError.hasKind(error, 'SessionExpiredError');
+}

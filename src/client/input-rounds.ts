@@ -1,0 +1,111 @@
+import { Observable, catchError, concat, defer, forkJoin, last, map, mergeMap, of, throwError } from 'rxjs';
+import { InputRequiredError, RpcError } from '../errors/errors.js';
+import { isInputRequiredResult, type InputRequests, type InputRequiredResult, type InputResponse } from '../protocol/model/mrtr.js';
+import type { Params, ProgressEvent, RequestEvent, ResultPayload } from '../session/types.js';
+import { fulfilInputRequest, type ServerRequestRunner } from './server-requests.js';
+
+/** The server needs input before it can answer (2026-07-28); the client is fulfilling it. */
+export interface InputRequiredEvent {
+  readonly type: 'input-required';
+  /** 1 for the first `input_required` answer of the call, 2 for the next, ... */
+  readonly round: number;
+  readonly inputRequests: InputRequests;
+}
+
+/** What an events-variant verb emits: progress, input rounds, then the decoded result. */
+export type CallEvent<R> = ProgressEvent | InputRequiredEvent | { readonly type: 'result'; readonly result: R };
+
+/** What the round loop needs from the client. */
+export interface RoundHost {
+  readonly method: string;
+  readonly maxRounds: number;
+  readonly run: ServerRequestRunner;
+  /** Sends `method` with these params (a new request id each time). */
+  send(params: Params): Observable<RequestEvent>;
+  /** Decodes a raw result for the negotiated revision (throws `SchemaError`). */
+  decode(raw: ResultPayload): unknown;
+}
+
+function abortable<T>(work: (signal: AbortSignal) => Observable<T>): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    const controller = new AbortController();
+    let done = false;
+    const inner = work(controller.signal).subscribe({
+      next: (value) => subscriber.next(value),
+      error: (error: unknown) => {
+        done = true;
+        subscriber.error(error);
+      },
+      complete: () => {
+        done = true;
+        subscriber.complete();
+      },
+    });
+    return () => {
+      inner.unsubscribe();
+      if (!done) controller.abort();
+    };
+  });
+}
+
+function fulfilAll(host: RoundHost, requests: InputRequests): Observable<Record<string, InputResponse>> {
+  const entries = Object.entries(requests);
+  if (entries.length === 0) return of({});
+  return forkJoin(
+    entries.map(([key, request]) =>
+      abortable((signal) => fulfilInputRequest(host.run, request, signal)).pipe(
+        last(),
+        catchError((error: unknown) =>
+          throwError(() =>
+            RpcError.is(error) && (error as RpcError).rpcCode === -32601
+              ? new InputRequiredError(host.method, 0, `The server asked for ${request.method}, which the client has no handler for`, { cause: error })
+              : error,
+          ),
+        ),
+        map((response) => [key, response] as const),
+      ),
+    ),
+  ).pipe(map((pairs) => Object.fromEntries(pairs)));
+}
+
+function nextParams(original: Params, responses: Record<string, InputResponse>, answer: InputRequiredResult): Params {
+  const next: Record<string, unknown> = { ...original, inputResponses: responses };
+  if (answer.requestState !== undefined) next['requestState'] = answer.requestState;
+  return next;
+}
+
+function answerRound(host: RoundHost, original: Params, answer: InputRequiredResult, round: number): Observable<CallEvent<unknown>> {
+  if (round > host.maxRounds) {
+    return throwError(() => new InputRequiredError(host.method, round - 1, `${host.method} still needed input after ${host.maxRounds} rounds`));
+  }
+  const requests = answer.inputRequests ?? {};
+  const announce = of<CallEvent<unknown>>({ type: 'input-required', round, inputRequests: requests });
+  const retry$ = fulfilAll(host, requests).pipe(mergeMap((responses) => rounds(host, original, nextParams(original, responses, answer), round + 1)));
+  return concat(announce, retry$);
+}
+
+function rounds(host: RoundHost, original: Params, params: Params, round: number): Observable<CallEvent<unknown>> {
+  return host.send(params).pipe(
+    mergeMap((event): Observable<CallEvent<unknown>> => {
+      if (event.type === 'progress') return of(event);
+      const decoded = host.decode(event.result);
+      if (!isInputRequiredResult(decoded)) return of({ type: 'result', result: decoded });
+      return answerRound(host, original, decoded, round);
+    }),
+  );
+}
+
+/**
+ * Runs one 2026-07-28 request to its end: each `input_required` answer is fulfilled through the client's
+ * handlers (all entries, in parallel) and the same method is sent again, with a new id, the original params,
+ * this round's `inputResponses` under the same keys and `requestState` echoed as received (omitted when none
+ * came). Older revisions never answer `input_required`, so this is a plain request there.
+ *
+ * **Temperature:** cold. **Emits:** progress and `input-required` events, then one `result` event.
+ * **Completes:** after the result. **Errors:** `InputRequiredError` past `maxRounds` or for input the client has
+ * no handler for, `UnsupportedMethodError` for input of an unknown kind, what the handlers error with, and what the requests error with. **Teardown:** cancels the request or the
+ * handlers in flight (their signal aborts); nothing more is sent.
+ */
+export function withInputRounds(host: RoundHost, params: Params): Observable<CallEvent<unknown>> {
+  return defer(() => rounds(host, params, params, 1));
+}

@@ -1,0 +1,103 @@
+import { filter, map, tap, type Observable } from 'rxjs';
+import { McpAbortError } from '../errors/errors.js';
+import type { LoggingLevel } from '../protocol/model/common.js';
+import type { CompleteRequestParams, CompleteResult } from '../protocol/model/completion.js';
+import type { DiscoverResult } from '../protocol/model/lifecycle.js';
+import type { GetPromptResult, Prompt } from '../protocol/model/prompts.js';
+import type { ReadResourceResult, Resource, ResourceTemplate } from '../protocol/model/resources.js';
+import type { CallToolResult, Tool } from '../protocol/model/tools.js';
+import type { Params, ProgressEvent } from '../session/types.js';
+import type { Client, ToolCallOptions } from './client-types.js';
+import type { CallOptions } from './envelope.js';
+import type { ServerSession } from './types.js';
+
+/** Options of every async verb. */
+export interface AsyncCallOptions extends CallOptions {
+  /** Aborting rejects the call with an `AbortError` (`McpAbortError`) and cancels it on the wire. */
+  readonly signal?: AbortSignal;
+}
+
+/** Options of `callTool` in the async facade. */
+export interface AsyncToolCallOptions extends AsyncCallOptions, ToolCallOptions {
+  /** Receives the server's progress reports. */
+  readonly onProgress?: (progress: ProgressEvent) => void;
+}
+
+/** The client's verbs as async functions, for code that does not use RxJS. */
+export interface AsyncClient {
+  connect(options?: AsyncCallOptions): Promise<ServerSession>;
+  discover(options?: AsyncCallOptions): Promise<DiscoverResult>;
+  ping(options?: AsyncCallOptions): Promise<void>;
+  listTools(options?: AsyncCallOptions): Promise<readonly Tool[]>;
+  callTool(name: string, args?: Params, options?: AsyncToolCallOptions): Promise<CallToolResult>;
+  listResources(options?: AsyncCallOptions): Promise<readonly Resource[]>;
+  listResourceTemplates(options?: AsyncCallOptions): Promise<readonly ResourceTemplate[]>;
+  readResource(uri: string, options?: AsyncCallOptions): Promise<ReadResourceResult>;
+  listPrompts(options?: AsyncCallOptions): Promise<readonly Prompt[]>;
+  getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: AsyncCallOptions): Promise<GetPromptResult>;
+  complete(params: CompleteRequestParams, options?: AsyncCallOptions): Promise<CompleteResult>;
+  setLoggingLevel(level: LoggingLevel, options?: AsyncCallOptions): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Resolves with the last value of `source$` (or `undefined` when it emits none), rejects with its error, and on
+ * `signal` abort unsubscribes (which cancels the request on the wire) and rejects with `McpAbortError`.
+ */
+export function settle<T>(source$: Observable<T>, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new McpAbortError('The operation was aborted', { cause: signal.reason }));
+      return;
+    }
+    let last: T | undefined;
+    const subscription = source$.subscribe({
+      next: (value) => (last = value),
+      error: (error: unknown) => reject(error),
+      complete: () => resolve(last as T),
+    });
+    if (!signal || subscription.closed) return;
+    const onAbort = () => {
+      subscription.unsubscribe();
+      reject(new McpAbortError('The operation was aborted', { cause: signal.reason }));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    subscription.add(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function callTool(client: Client, name: string, args: Params | undefined, options: AsyncToolCallOptions): Promise<CallToolResult> {
+  const { signal, onProgress, ...rest } = options;
+  if (!onProgress) return settle(client.callTool(name, args, rest), signal);
+  const result$ = client.callToolEvents(name, args, rest).pipe(
+    tap((event) => {
+      if (event.type === 'progress') onProgress(event);
+    }),
+    filter((event): event is Extract<typeof event, { type: 'result' }> => event.type === 'result'),
+    map((event) => event.result),
+  );
+  return settle(result$, signal);
+}
+
+/**
+ * Wraps a client in async functions mirroring its verbs. Each takes an `AbortSignal`: aborting cancels the
+ * request on the wire and rejects with `McpAbortError` (`name` is `AbortError`). Progress is delivered through
+ * `onProgress` (a progress token is attached only then).
+ */
+export function toAsyncClient(client: Client): AsyncClient {
+  return {
+    connect: (o = {}) => settle(client.connect(), o.signal),
+    discover: ({ signal, ...o } = {}) => settle(client.discover(o), signal),
+    ping: ({ signal, ...o } = {}) => settle(client.ping(o), signal).then(() => undefined),
+    listTools: ({ signal, ...o } = {}) => settle(client.listTools(o), signal),
+    callTool: (name, args, options = {}) => callTool(client, name, args, options),
+    listResources: ({ signal, ...o } = {}) => settle(client.listResources(o), signal),
+    listResourceTemplates: ({ signal, ...o } = {}) => settle(client.listResourceTemplates(o), signal),
+    readResource: (uri, { signal, ...o } = {}) => settle(client.readResource(uri, o), signal),
+    listPrompts: ({ signal, ...o } = {}) => settle(client.listPrompts(o), signal),
+    getPrompt: (name, args, { signal, ...o } = {}) => settle(client.getPrompt(name, args, o), signal),
+    complete: (params, { signal, ...o } = {}) => settle(client.complete(params, o), signal),
+    setLoggingLevel: (level, { signal, ...o } = {}) => settle(client.setLoggingLevel(level, o), signal).then(() => undefined),
+    close: () => client.close(),
+  };
+}

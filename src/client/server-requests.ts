@@ -1,0 +1,94 @@
+import { BehaviorSubject, defer, distinctUntilChanged, finalize, from, isObservable, map, of, take, type Observable } from 'rxjs';
+import { RpcError, UnsupportedMethodError } from '../errors/errors.js';
+import { JSONRPC_ERROR_CODES } from '../protocol/jsonrpc.js';
+import type { ElicitRequestParams } from '../protocol/model/elicitation.js';
+import type { InputRequest, InputResponse } from '../protocol/model/mrtr.js';
+import type { ProtocolEra } from '../protocol/versions.js';
+import type { Params, RequestHandler, ResultPayload } from '../session/types.js';
+import { withElicitationDefaults } from './elicitation-defaults.js';
+import type { ClientHandlerContext, ClientOptions, HandlerOutput } from './types.js';
+
+/** Counts the handlers that are waiting on a human (sampling approval, elicitation); request clocks stop meanwhile. */
+export class HumanWait {
+  private readonly count = new BehaviorSubject(0);
+  /** True while at least one handler waits on a human. */
+  readonly waiting$: Observable<boolean> = this.count.pipe(map((n) => n > 0), distinctUntilChanged());
+
+  /** Counts `work$` as waiting on a human while it runs. */
+  track<T>(work$: Observable<T>): Observable<T> {
+    return defer(() => {
+      this.count.next(this.count.value + 1);
+      return work$.pipe(finalize(() => this.count.next(this.count.value - 1)));
+    });
+  }
+}
+
+function toObservable<T>(output: HandlerOutput<T>): Observable<T> {
+  if (isObservable(output)) return output as Observable<T>;
+  if (typeof (output as PromiseLike<T> | null)?.then === 'function') return from(output as PromiseLike<T>);
+  return of(output as T);
+}
+
+/** What can answer one server request, whichever era it came from. */
+export type ServerRequestRunner = (method: string, params: Params, context: ClientHandlerContext) => Observable<ResultPayload>;
+
+function refuse(method: string): Observable<never> {
+  return defer(() => {
+    throw new RpcError(JSONRPC_ERROR_CODES.METHOD_NOT_FOUND, `The client does not handle ${method}`, { method });
+  });
+}
+
+function elicit(options: ClientOptions, params: ElicitRequestParams, context: ClientHandlerContext): Observable<ResultPayload> {
+  const handler = options.handlers?.elicitation;
+  if (!handler) return refuse('elicitation/create');
+  const mode = params.mode ?? 'form';
+  if (!(options.elicitationModes ?? ['form']).includes(mode)) {
+    return defer(() => {
+      throw new RpcError(JSONRPC_ERROR_CODES.INVALID_PARAMS, `Elicitation mode ${mode} was not declared by the client`);
+    });
+  }
+  return toObservable(handler(params, context)).pipe(take(1), map((result) => withElicitationDefaults(params, result) as unknown as ResultPayload));
+}
+
+/**
+ * The one runner behind every server request: routes `sampling/createMessage`, `elicitation/create` and
+ * `roots/list` to the user's handlers (counting sampling and elicitation as waiting on a human), answers `ping`.
+ */
+export function serverRequestRunner(options: ClientOptions, human: HumanWait): ServerRequestRunner {
+  const handlers = options.handlers ?? {};
+  return (method, params, context) => {
+    switch (method) {
+      case 'ping':
+        return of({});
+      case 'roots/list':
+        return handlers.roots ? toObservable(handlers.roots(context)).pipe(take(1), map((r) => r as unknown as ResultPayload)) : refuse(method);
+      case 'sampling/createMessage': {
+        const sampling = handlers.sampling;
+        if (!sampling) return refuse(method);
+        return human.track(toObservable(sampling(params as never, context)).pipe(take(1), map((r) => r as unknown as ResultPayload)));
+      }
+      case 'elicitation/create':
+        return human.track(elicit(options, params as unknown as ElicitRequestParams, context));
+      default:
+        return refuse(method);
+    }
+  };
+}
+
+/** The session handlers of the legacy era (JSON-RPC requests from the server), all through `run`. */
+export function legacyHandlers(run: ServerRequestRunner): Record<string, RequestHandler> {
+  const handler: (method: string) => RequestHandler = (method) => (params, context) =>
+    run(method, params, { signal: context.signal, era: 'legacy', progress: context.progress });
+  return Object.fromEntries(['ping', 'roots/list', 'sampling/createMessage', 'elicitation/create'].map((m) => [m, handler(m)]));
+}
+
+/** Fulfils one 2026-07-28 input request through the same runner. */
+export function fulfilInputRequest(run: ServerRequestRunner, request: InputRequest, signal: AbortSignal, era: ProtocolEra = 'modern'): Observable<InputResponse> {
+  if (!['roots/list', 'sampling/createMessage', 'elicitation/create'].includes(request.method)) {
+    return defer(() => {
+      throw new UnsupportedMethodError(`The server asked for input of an unknown kind: ${request.method}`, { method: request.method });
+    });
+  }
+  const context: ClientHandlerContext = { signal, era, progress: () => undefined };
+  return run(request.method, (request.params ?? {}) as Params, context).pipe(map((result) => result as unknown as InputResponse));
+}

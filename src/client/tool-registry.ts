@@ -1,0 +1,64 @@
+import { Subject, map, merge, type Observable } from 'rxjs';
+import { partitionToolsByHeaders } from '../protocol/routing-headers.js';
+import type { ListToolsResult, Tool } from '../protocol/model/tools.js';
+import type { Diagnostic } from '../session/types.js';
+import type { ClientCore } from './core.js';
+
+/**
+ * The tools the client has seen, by name: `callTool` takes a tool's `x-mcp-header` parameters and its
+ * annotations from here. On 2026-07-28 HTTP connections, tools whose `x-mcp-header` annotations are invalid are
+ * dropped from every list, each with an `invalid-tool-headers` diagnostic.
+ */
+export class ToolRegistry {
+  private readonly known = new Map<string, Tool>();
+  private readonly dropped = new Subject<Diagnostic>();
+  /** The session's diagnostics and the client's own. */
+  readonly diagnostics$: Observable<Diagnostic>;
+
+  constructor(private readonly core: ClientCore, private readonly routesByHeaders: () => boolean) {
+    this.diagnostics$ = merge(core.session.diagnostics$, this.dropped);
+  }
+
+  /** The last known definition of tool `name`. */
+  get(name: string): Tool | undefined {
+    return this.known.get(name);
+  }
+
+  /** True when the tool says it is read-only and its server's annotations are trusted. */
+  isReadOnly(name: string, trusted: boolean): boolean {
+    return trusted && this.known.get(name)?.annotations?.readOnlyHint === true;
+  }
+
+  /** Replaces what is known with a full list (after filtering). */
+  replace(tools: readonly Tool[]): readonly Tool[] {
+    const kept = this.filter(tools);
+    this.known.clear();
+    for (const tool of kept) this.known.set(tool.name, tool);
+    return kept;
+  }
+
+  /** Filters and remembers every full list that passes. */
+  keep(list$: Observable<readonly Tool[]>): Observable<readonly Tool[]> {
+    return list$.pipe(map((tools) => this.replace(tools)));
+  }
+
+  /** Filters and remembers the tools of one page. */
+  keepPage(page$: Observable<ListToolsResult>): Observable<ListToolsResult> {
+    return page$.pipe(
+      map((page) => {
+        const tools = this.filter(page.tools);
+        for (const tool of tools) this.known.set(tool.name, tool);
+        return tools.length === page.tools.length ? page : { ...page, tools };
+      }),
+    );
+  }
+
+  private filter(tools: readonly Tool[]): readonly Tool[] {
+    if (this.core.server()?.era !== 'modern' || !this.routesByHeaders()) return tools;
+    const { valid, invalid } = partitionToolsByHeaders(tools);
+    for (const { tool, reason } of invalid) {
+      this.dropped.next({ kind: 'invalid-tool-headers', message: `Tool ${tool.name} dropped: ${reason}`, value: tool });
+    }
+    return valid;
+  }
+}

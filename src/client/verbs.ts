@@ -1,0 +1,54 @@
+import { catchError, filter, map, switchMap, throwError, type Observable } from 'rxjs';
+import { SessionLostError } from '../errors/errors.js';
+import type { Params } from '../session/types.js';
+import { isSessionExpired, type ClientCore } from './core.js';
+import type { CallOptions } from './envelope.js';
+import type { CallEvent } from './input-rounds.js';
+import { walkPages, type Page } from './paginate.js';
+
+/** Default cap on the pages of one full list. */
+export const DEFAULT_MAX_PAGES = 100;
+
+/** Keeps only the decoded result of a call. */
+export function resultOf<R>(events$: Observable<CallEvent<unknown>>): Observable<R> {
+  return events$.pipe(
+    filter((event): event is Extract<CallEvent<unknown>, { type: 'result' }> => event.type === 'result'),
+    map((event) => event.result as R),
+  );
+}
+
+/**
+ * Repeats `call$` once on a fresh session when the server forgot the session (HTTP 404) and the request is safe
+ * to repeat; otherwise fails with `SessionLostError`. Either way the client negotiates again.
+ */
+export function surviveSessionLoss<T>(core: ClientCore, method: string, safe: boolean, call$: Observable<T>): Observable<T> {
+  return call$.pipe(
+    catchError((error: unknown) => {
+      if (!isSessionExpired(error)) return throwError(() => error);
+      core.renegotiate();
+      return safe ? call$ : throwError(() => new SessionLostError(method, { cause: error }));
+    }),
+  );
+}
+
+/** One page of a paginated list. */
+export function listPage<R>(core: ClientCore, method: string, cursor: string | undefined, options: CallOptions = {}): Observable<R> {
+  const params: Params | undefined = cursor === undefined ? undefined : { cursor };
+  return surviveSessionLoss(core, method, true, resultOf<R>(core.call(method, params, options)));
+}
+
+/** Every page of a paginated list, as one array (`key` names the items: `tools`, `resources`, ...). */
+export function listAll<T>(core: ClientCore, method: string, key: string, options: CallOptions = {}): Observable<readonly T[]> {
+  return core.ready().pipe(
+    switchMap((negotiated) =>
+      walkPages<T>(
+        method,
+        (cursor) =>
+          listPage<Record<string, unknown>>(core, method, cursor, options).pipe(
+            map((result): Page<T> => ({ items: (result[key] as readonly T[] | undefined) ?? [], nextCursor: result['nextCursor'] as string | undefined })),
+          ),
+        { maxPages: core.options.maxPages ?? DEFAULT_MAX_PAGES, emptyCursorContinues: negotiated.server.era === 'modern' },
+      ),
+    ),
+  );
+}
