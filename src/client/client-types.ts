@@ -8,6 +8,7 @@ import type { CallToolResult, ListToolsResult, Tool } from '../protocol/model/to
 import type { Diagnostic, Params, Session } from '../session/types.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
+import type { LiveState } from './live/live-state.js';
 import type { ServerSession } from './types.js';
 
 /** Options of `callTool`. */
@@ -32,7 +33,7 @@ export interface ToolCallOptions extends CallOptions {
  * schema), `RequestTimeoutError`, `ConnectionClosedError`, `TransportError`, `NegotiationError` (no common
  * revision) and `SessionLostError` (the server lost the session during a call that is not safe to repeat).
  */
-export interface Client {
+export interface Client extends LiveState {
   /** The session underneath: `notifications$`, `state$`, `frames$` for dashboards and logs. */
   readonly session: Session;
   /** The negotiated server of the current connection; hot, replays the latest; `undefined` until negotiated. */

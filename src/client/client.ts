@@ -14,6 +14,7 @@ import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
+import { createLiveState } from './live/live-state.js';
 import { listAll, listPage, resultOf, surviveSessionLoss } from './verbs.js';
 
 /** `clientInfo` when none is given. */
@@ -67,13 +68,20 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
   const tools = new ToolRegistry(core, () => transport.exchange !== undefined);
   const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
+  const live = createLiveState(core, {
+    tools: () => tools.keep(list<Tool>('tools/list', 'tools')),
+    resources: () => list<Resource>('resources/list', 'resources'),
+    resourceTemplates: () => list<ResourceTemplate>('resources/templates/list', 'resourceTemplates'),
+    prompts: () => list<Prompt>('prompts/list', 'prompts'),
+  }, options.live);
   return {
+    ...live,
     session: core.session,
     server$: core.server$,
     get server() {
       return core.server();
     },
-    diagnostics$: tools.diagnostics$,
+    diagnostics$: core.diagnostics$,
     connect: () => core.ready().pipe(mergeMap((n) => [n.server])),
     discover: (o) => resultOf<DiscoverResult>(core.call('server/discover', {}, o)),
     ping: (o) => resultOf<Params>(core.call('ping', undefined, o)).pipe(mergeMap(() => EMPTY)),
@@ -95,6 +103,6 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
       surviveSessionLoss(core, 'completion/complete', true, resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o))),
     setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
     notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),
-    close: () => core.session.close(),
+    close: () => core.close(),
   };
 }

@@ -9,7 +9,7 @@ import type { LoggingLevel } from '../protocol/model/common.js';
 import type { Implementation } from '../protocol/model/metadata.js';
 import { isClientRequestSpec, methodSpec } from '../protocol/methods.js';
 import { createSession } from '../session/session.js';
-import type { Params, RequestEvent, Session } from '../session/types.js';
+import type { Diagnostic, Params, RequestEvent, Session } from '../session/types.js';
 import type { Transport } from '../transport/types.js';
 import { decodeResult } from '../protocol/codec.js';
 import { requestOptionsFor, type CallOptions } from './envelope.js';
@@ -36,6 +36,12 @@ export interface ClientCore {
   logLevel: LoggingLevel | undefined;
   /** Forgets the negotiation (the server lost its session): the next call negotiates again. */
   renegotiate(): void;
+  /** Reports something the client dropped or could not do, on `diagnostics$`. */
+  diagnose(diagnostic: Diagnostic): void;
+  /** The session's diagnostics and the client's own. Hot. */
+  readonly diagnostics$: Observable<Diagnostic>;
+  /** Closes the session for good and completes the client's own streams. */
+  close(): void;
 }
 
 function assertSupported(negotiated: Negotiated, method: string): void {
@@ -49,9 +55,22 @@ function assertSupported(negotiated: Negotiated, method: string): void {
   }
 }
 
+/** Runs `work$` while holding the connection; completes (or errors) when the connection does. */
+function whileConnected<T>(connection$: Observable<never>, work$: Observable<T>): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    const hold = connection$.subscribe({ error: (error: unknown) => subscriber.error(error), complete: () => subscriber.complete() });
+    const work = work$.subscribe({ next: (value) => subscriber.next(value), error: (error: unknown) => subscriber.error(error) });
+    return () => {
+      work.unsubscribe();
+      hold.unsubscribe();
+    };
+  });
+}
+
 function readyStream(session: Session, options: ClientOptions, clientInfo: Implementation, server: BehaviorSubject<ServerSession | undefined>, expired: Subject<void>): Observable<Negotiated> {
   const lost$ = expired.pipe(take(1), mergeMap(() => throwError(() => new ConnectionClosedError('The server ended the session'))));
-  return defer(() => merge(session.connection$, negotiate(session, options, clientInfo).pipe(tap((n) => server.next(n.server))), lost$)).pipe(
+  const negotiated$ = negotiate(session, options, clientInfo).pipe(tap((n) => server.next(n.server)));
+  return defer(() => whileConnected(session.connection$, merge(negotiated$, lost$))).pipe(
     finalize(() => server.next(undefined)),
     share({ connector: () => new ReplaySubject<Negotiated>(1), resetOnError: true, resetOnComplete: true, resetOnRefCountZero: false }),
   );
@@ -83,6 +102,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     cancellation: () => (server.value?.era === 'modern' && transport.exchange ? 'abort' : 'notification'),
   });
   const expired = new Subject<void>();
+  const diagnostics = new Subject<Diagnostic>();
   const ready$ = readyStream(session, options, clientInfo, server, expired);
   const core: ClientCore = {
     session,
@@ -99,6 +119,14 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     notify: (method, params) =>
       core.ready().pipe(switchMap((n) => session.notify(method, params, { headers: requestOptionsFor(n.envelope, method, params).headers ?? {} }))),
     renegotiate: () => expired.next(),
+    diagnose: (diagnostic) => diagnostics.next(diagnostic),
+    close: () => {
+      session.close();
+      server.next(undefined);
+      server.complete();
+      diagnostics.complete();
+    },
+    diagnostics$: merge(session.diagnostics$, diagnostics),
   };
   return core;
 }

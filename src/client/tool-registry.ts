@@ -1,7 +1,6 @@
-import { Subject, map, merge, type Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { partitionToolsByHeaders } from '../protocol/routing-headers.js';
 import type { ListToolsResult, Tool } from '../protocol/model/tools.js';
-import type { Diagnostic } from '../session/types.js';
 import type { ClientCore } from './core.js';
 
 /**
@@ -11,13 +10,8 @@ import type { ClientCore } from './core.js';
  */
 export class ToolRegistry {
   private readonly known = new Map<string, Tool>();
-  private readonly dropped = new Subject<Diagnostic>();
-  /** The session's diagnostics and the client's own. */
-  readonly diagnostics$: Observable<Diagnostic>;
 
-  constructor(private readonly core: ClientCore, private readonly routesByHeaders: () => boolean) {
-    this.diagnostics$ = merge(core.session.diagnostics$, this.dropped);
-  }
+  constructor(private readonly core: ClientCore, private readonly routesByHeaders: () => boolean) {}
 
   /** The last known definition of tool `name`. */
   get(name: string): Tool | undefined {
@@ -57,7 +51,7 @@ export class ToolRegistry {
     if (this.core.server()?.era !== 'modern' || !this.routesByHeaders()) return tools;
     const { valid, invalid } = partitionToolsByHeaders(tools);
     for (const { tool, reason } of invalid) {
-      this.dropped.next({ kind: 'invalid-tool-headers', message: `Tool ${tool.name} dropped: ${reason}`, value: tool });
+      this.core.diagnose({ kind: 'invalid-tool-headers', message: `Tool ${tool.name} dropped: ${reason}`, value: tool });
     }
     return valid;
   }

@@ -7,6 +7,7 @@ import type { ListRootsResult } from '../protocol/model/roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../protocol/model/sampling.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { HandlerContext, TimeoutOptions } from '../session/types.js';
+import type { CatalogOptions } from './live/catalog.js';
 
 /** What a client handler may return: the answer itself, a Promise or an Observable of it (first value). */
 export type HandlerOutput<T> = T | ObservableInput<T>;
@@ -66,6 +67,8 @@ export interface ClientOptions {
   readonly logLevel?: LoggingLevel;
   /** Close the connection this long after its last user left; default: stay open until `close()`. */
   readonly idleCloseMs?: number;
+  /** Timing of the live catalogs (`tools$`, ...): debounce, grace period, reconnection backoff. */
+  readonly live?: CatalogOptions;
 }
 
 /** What the client and the server agreed on for the current connection. */

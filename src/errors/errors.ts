@@ -81,7 +81,10 @@ export interface SchemaErrorOptions extends McpErrorOptions {
   readonly value?: unknown;
 }
 
-/** An inbound payload is not of the expected shape (JSON-RPC envelope or MCP result). */
+/**
+ * A payload is not of the expected shape: an inbound JSON-RPC envelope or MCP result, or outbound params or results
+ * that cannot be shaped for the negotiated revision.
+ */
 export class SchemaError extends McpError {
   static override readonly kind: string = 'SchemaError';
   readonly issues: readonly unknown[];

@@ -114,6 +114,7 @@ export function requestEvents(host: RequestHost, method: string, params: Params 
     const flight: Flight = { answered: false };
     const entry = pendingEntry(host, method, subscriber, flight);
     runtime.pending.set(id, entry);
+    options.onRequestId?.(id);
     if (token !== undefined) runtime.progressTokens.set(token, entry);
     send(host, connection, frame, subscriber, flight);
     return () => {

@@ -30,6 +30,8 @@ export interface RequestOptions {
   readonly meta?: Params;
   /** Per-frame transport headers (2026-07-28 HTTP routing headers). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Called with the request's JSON-RPC id just before it is sent (e.g. to match a listen's subscription id). */
+  readonly onRequestId?: (id: RequestId) => void;
 }
 
 /** Progress reported by the server for one request. */

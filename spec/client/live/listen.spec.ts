@@ -1,0 +1,62 @@
+import { map } from 'rxjs';
+import { createClient, type Params } from '../../../src/index.js';
+import { marbleTransport, note, req, res } from '../../../src/testing/index.js';
+import { createTestScheduler } from '../../helpers/marbles.js';
+import { discoverResult, modernMeta } from '../../helpers/mcp-fixtures.js';
+
+const caps = { tools: { listChanged: true }, prompts: { listChanged: true } };
+const tag = (id: number, params: Params = {}) => ({ ...params, _meta: { 'io.modelcontextprotocol/subscriptionId': id } });
+const tools = { tools: [], ttlMs: 0, cacheScope: 'public' };
+const listen = (id: number, notifications: Params) => req(id, 'subscriptions/listen', { notifications, _meta: modernMeta() });
+const method = (m: { method?: string; id?: unknown }) => ('method' in m ? `${m.method}` : `response`);
+
+describe('Client listen stream (2026-07-28)', () => {
+  it('opens one stream for every kind needed, re-opening it with the union when a kind is added', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const prompts = { prompts: [], ttlMs: 0, cacheScope: 'public' };
+      const { transport, outbound$ } = marbleTransport(hot('(ab)--c', { a: res(0, discoverResult(caps)), b: res(2, tools), c: res(4, prompts) }));
+      const client = createClient(transport);
+      expectObservable(client.toolsState$.pipe(map(() => 0)), '^').toBe('(00)', { 0: 0 });
+      expectObservable(client.promptsState$.pipe(map(() => 0)), '-----^').toBe('-----00', { 0: 0 });
+      expectObservable(outbound$.pipe(map((m) => (m.method === 'subscriptions/listen' ? m : method(m))))).toBe('(dlt)(cLp)', {
+        d: 'server/discover',
+        l: listen(1, { toolsListChanged: true }),
+        t: 'tools/list',
+        c: 'notifications/cancelled',
+        L: listen(3, { toolsListChanged: true, promptsListChanged: true }),
+        p: 'prompts/list',
+      });
+    });
+  });
+
+  it('re-opens with backoff when the server ends the stream with a result or with notifications/cancelled', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('(ab)-e 500ms f', {
+        a: res(0, discoverResult(caps)), b: res(2, tools),
+        e: res(1, { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } }),
+        f: note('notifications/cancelled', { requestId: 3, reason: 'server shutting down' }),
+      });
+      const { transport, outbound$ } = marbleTransport(inbound);
+      const client = createClient(transport, { live: { backoff: { initialMs: 100 } } });
+      client.toolsState$.subscribe();
+      const listens = outbound$.pipe(map((m) => (m.method === 'subscriptions/listen' ? 'L' : m.method === 'notifications/cancelled' ? 'c' : '.')));
+      // Listen 1 ends by result at 5 → re-opened 100 ms later; listen 3 ends by notifications/cancelled at 506 (the
+      // client's own cancel for it is redundant but harmless) → re-opened 200 ms later.
+      expectObservable(listens).toBe('(.L.) 100ms L 400ms c 199ms L');
+    });
+  });
+
+  it('publishes the changes a listen stream delivers on the typed notification streams', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('(ab)-kxy', {
+        a: res(0, discoverResult(caps)), b: res(2, tools),
+        k: note('notifications/subscriptions/acknowledged', tag(1, { notifications: { toolsListChanged: true } })),
+        x: note('notifications/tools/list_changed', tag(1)),
+        y: note('notifications/message', { level: 'info', data: 1 }),
+      });
+      const client = createClient(marbleTransport(inbound).transport);
+      client.toolsState$.subscribe();
+      expectObservable(client.notifications.listChanged$.pipe(map((c) => c.kind))).toBe('------t', { t: 'tools' });
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { map } from 'rxjs';
+import { createClient } from '../../../src/index.js';
+import { marbleTransport, note, req, res } from '../../../src/testing/index.js';
+import { createTestScheduler } from '../../helpers/marbles.js';
+import { discoverResult, initializeResult, modernMeta } from '../../helpers/mcp-fixtures.js';
+
+const contents = (text: string) => ({ contents: [{ uri: 'x://a', text }], ttlMs: 0, cacheScope: 'private' });
+const text = (r: { contents: readonly unknown[] }) => (r.contents[0] as { text: string }).text;
+const method = (m: { method?: string }) => m.method ?? 'response';
+
+describe('Client.watchResource', () => {
+  it('legacy: one resources/subscribe for several watchers, a re-read per update, one resources/unsubscribe at the end', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('(abc)-u-d---e', {
+        a: res(0, initializeResult('2025-11-25', { resources: { subscribe: true } })),
+        b: res(1, contents('v1')), c: res(2, {}),
+        u: note('notifications/resources/updated', { uri: 'x://a' }),
+        d: res(3, contents('v2')),
+        e: res(4, {}),
+      });
+      const { transport, outbound$ } = marbleTransport(inbound);
+      const client = createClient(transport, { protocol: 'legacy' });
+      expectObservable(client.watchResource('x://a').pipe(map(text)), '^---------!').toBe('1-------2', { 1: 'v1', 2: 'v2' });
+      expectObservable(client.watchResource('x://a').pipe(map(text)), '--^---------!').toBe('--1-----2', { 1: 'v1', 2: 'v2' });
+      expectObservable(outbound$.pipe(map(method))).toBe('(inrs)R-----U', {
+        i: 'initialize', n: 'notifications/initialized', r: 'resources/read', s: 'resources/subscribe', R: 'resources/read', U: 'resources/unsubscribe',
+      });
+    });
+  });
+
+  it('2026-07-28: asks the listen stream for the URI and re-reads on each update', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('(ab)-u-d', {
+        a: res(0, discoverResult({ resources: { subscribe: true } })),
+        b: res(1, contents('v1')),
+        u: note('notifications/resources/updated', { uri: 'x://a', _meta: { 'io.modelcontextprotocol/subscriptionId': 2 } }),
+        d: res(3, contents('v2')),
+      });
+      const { transport, outbound$ } = marbleTransport(inbound);
+      const client = createClient(transport);
+      expectObservable(client.watchResource('x://a').pipe(map(text))).toBe('1------2', { 1: 'v1', 2: 'v2' });
+      expectObservable(outbound$.pipe(map((m) => (m.method === 'subscriptions/listen' ? m : method(m))))).toBe('(drl)R', {
+        d: 'server/discover', r: 'resources/read', R: 'resources/read',
+        l: req(2, 'subscriptions/listen', { notifications: { resourceSubscriptions: ['x://a'] }, _meta: modernMeta() }),
+      });
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { distinctUntilChanged, filter, map, type Observable } from 'rxjs';
+import type { Prompt } from '../../protocol/model/prompts.js';
+import type { ReadResourceResult, Resource, ResourceTemplate } from '../../protocol/model/resources.js';
+import type { Tool } from '../../protocol/model/tools.js';
+import type { ClientCore } from '../core.js';
+import { liveCatalog, type CatalogKind, type CatalogOptions, type CatalogState } from './catalog.js';
+import { clientState, type ClientState } from './client-state.js';
+import { createListenManager } from './listen.js';
+import { notificationStreams, type NotificationStreams } from './notifications.js';
+import { resourceWatches } from './watch-resource.js';
+
+/** The live, hot views of a server that a client offers. */
+export interface LiveState {
+  readonly state$: Observable<ClientState>;
+  readonly toolsState$: Observable<CatalogState<Tool>>;
+  readonly resourcesState$: Observable<CatalogState<Resource>>;
+  readonly resourceTemplatesState$: Observable<CatalogState<ResourceTemplate>>;
+  readonly promptsState$: Observable<CatalogState<Prompt>>;
+  readonly tools$: Observable<readonly Tool[]>;
+  readonly resources$: Observable<readonly Resource[]>;
+  readonly resourceTemplates$: Observable<readonly ResourceTemplate[]>;
+  readonly prompts$: Observable<readonly Prompt[]>;
+  readonly notifications: NotificationStreams;
+  watchResource(uri: string): Observable<ReadResourceResult>;
+}
+
+/** The lists of every catalog. */
+export interface CatalogLists {
+  tools(): Observable<readonly Tool[]>;
+  resources(): Observable<readonly Resource[]>;
+  resourceTemplates(): Observable<readonly ResourceTemplate[]>;
+  prompts(): Observable<readonly Prompt[]>;
+}
+
+/** Only the loaded lists of a catalog, each once. */
+export function itemsOf<T>(state$: Observable<CatalogState<T>>): Observable<readonly T[]> {
+  return state$.pipe(
+    map((state) => state.items),
+    filter((items): items is readonly T[] => items !== undefined),
+    distinctUntilChanged(),
+  );
+}
+
+function kinds(lists: CatalogLists): { tools: CatalogKind<Tool>; resources: CatalogKind<Resource>; templates: CatalogKind<ResourceTemplate>; prompts: CatalogKind<Prompt> } {
+  const resources = { notification: 'notifications/resources/list_changed', capability: ['resources', 'listChanged'], listen: { resourcesListChanged: true } };
+  return {
+    tools: { notification: 'notifications/tools/list_changed', capability: ['tools', 'listChanged'], listen: { toolsListChanged: true }, list: lists.tools },
+    resources: { ...resources, list: lists.resources },
+    templates: { ...resources, list: lists.resourceTemplates },
+    prompts: { notification: 'notifications/prompts/list_changed', capability: ['prompts', 'listChanged'], listen: { promptsListChanged: true }, list: lists.prompts },
+  };
+}
+
+/** Builds the live state of a client (catalogs, resource watches, typed notifications, connection state). */
+export function createLiveState(core: ClientCore, lists: CatalogLists, options: CatalogOptions = {}): LiveState {
+  const listen = createListenManager(core, options.backoff);
+  const all = kinds(lists);
+  const toolsState$ = liveCatalog(core, listen, all.tools, options);
+  const resourcesState$ = liveCatalog(core, listen, all.resources, options);
+  const resourceTemplatesState$ = liveCatalog(core, listen, all.templates, options);
+  const promptsState$ = liveCatalog(core, listen, all.prompts, options);
+  return {
+    state$: clientState(core.session.state$, core.server$),
+    toolsState$,
+    resourcesState$,
+    resourceTemplatesState$,
+    promptsState$,
+    tools$: itemsOf(toolsState$),
+    resources$: itemsOf(resourcesState$),
+    resourceTemplates$: itemsOf(resourceTemplatesState$),
+    prompts$: itemsOf(promptsState$),
+    notifications: notificationStreams(core),
+    watchResource: resourceWatches(core, listen),
+  };
+}
