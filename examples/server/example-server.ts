@@ -1,0 +1,93 @@
+import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server';
+import { isMainModule } from './main.js';
+import { registerExamplePrompts, registerExampleResources } from './resources.js';
+import { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState } from './state.js';
+import { registerExampleTools } from './tools.js';
+
+export { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState };
+export { README_URI } from './resources.js';
+
+/** Name and version the example server reports. */
+export const EXAMPLE_SERVER_INFO = { name: 'rxmcp-example-server', version: '1.0.0' } as const;
+
+/** Options of {@link createExampleServer}; a serving entry's factory context is accepted as is. */
+export interface ExampleServerOptions extends Partial<McpRequestContext> {
+  /** The shared state; defaults to the process-wide {@link defaultExampleState}. */
+  readonly state?: ExampleState;
+  /**
+   * Whether this instance follows changes of the shared state on its own connection (re-registers `bonus`, sends
+   * `notifications/resources/updated`). Defaults to true except for per-request HTTP instances (`requestInfo` set),
+   * whose serving entry announces changes on its `subscriptions/listen` streams instead.
+   */
+  readonly follow?: boolean;
+}
+
+/**
+ * Tracks `resources/subscribe` on a 2025-era connection. On a 2026-07-28 connection there is no such request: the
+ * serving entry forwards `notifications/resources/updated` to the `subscriptions/listen` streams that asked for the URI.
+ */
+function resourceSubscriptions(server: McpServer, modern: boolean): (uri: string) => boolean {
+  if (modern) return () => true;
+  const uris = new Set<string>();
+  server.server.setRequestHandler('resources/subscribe', (request) => {
+    uris.add(request.params.uri);
+    return {};
+  });
+  server.server.setRequestHandler('resources/unsubscribe', (request) => {
+    uris.delete(request.params.uri);
+    return {};
+  });
+  return (uri) => uris.has(uri);
+}
+
+function follow(server: McpServer, state: ExampleState, syncBonus: () => void, subscribed: (uri: string) => boolean): void {
+  const onChange = (change: ExampleChange): void => {
+    if (change.kind === 'tools') syncBonus();
+    else if (server.isConnected() && subscribed(change.uri)) {
+      server.server
+        .sendResourceUpdated({ uri: change.uri })
+        .catch((error: unknown) => console.error('resources/updated failed:', error));
+    }
+  };
+  const unsubscribe = state.subscribe(onChange);
+  const previous = server.server.onclose;
+  server.server.onclose = () => {
+    unsubscribe();
+    previous?.();
+  };
+}
+
+/**
+ * Builds one instance of the example MCP server: tools `add`, `countdown`, `greet` (elicitation), `summarize`
+ * (sampling), `toggle_tool`, `bump` and, while enabled, `bonus`; resources `example://readme`, `example://items/{id}`
+ * and `example://counter`; prompt `review`; an info log message per tool call. The same factory serves both protocol
+ * eras, over stdio (`serveStdio`) or Streamable HTTP (`createMcpHandler`).
+ */
+export function createExampleServer(options: ExampleServerOptions = {}): McpServer {
+  const state = options.state ?? defaultExampleState();
+  const server = new McpServer(EXAMPLE_SERVER_INFO, {
+    capabilities: {
+      logging: {},
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
+    },
+    instructions: 'An example server for rxmcp: call add, countdown, greet, summarize, toggle_tool or bump.',
+  });
+  const syncBonus = registerExampleTools(server, state);
+  registerExampleResources(server, state);
+  registerExamplePrompts(server);
+  if (options.follow ?? (options.requestInfo === undefined)) {
+    follow(server, state, syncBonus, resourceSubscriptions(server, options.era === 'modern'));
+  }
+  return server;
+}
+
+
+if (isMainModule(import.meta.url)) {
+  const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
+  const state = defaultExampleState();
+  serveStdio((context) => createExampleServer({ ...context, state }), {
+    onerror: (error) => console.error('example server:', error.message),
+  });
+}
