@@ -1,34 +1,35 @@
-// A dashboard's view of a server as Observables: connection state, negotiated server, tools, logs, frames.
+// A dashboard's view of a server as Observables: connection state, live tool list, logs, traffic, a running tool.
 // Run: npx tsx examples/dashboard.ts (prints what a UI would render, for five seconds)
-import { auditTime, filter, map, merge, take, takeUntil, timer } from 'rxjs';
+import { auditTime, delay, map, merge, scan, switchMap, take, takeUntil, timer } from 'rxjs';
 import { createClient } from '../src/index.js';
 import { stdio } from '../src/node/index.js';
 
-const client = createClient(stdio({ command: process.execPath, args: ['--import', 'tsx', 'examples/server/example-server.ts'] }));
+const client = createClient(stdio({ command: process.execPath, args: ['--import', 'tsx', 'examples/server/example-server.ts'] }), {
+  logLevel: 'info', // 2026-07-28: sent with every request; legacy servers get logging/setLevel via setLoggingLevel()
+});
 const stop$ = timer(5000);
 
-const state$ = client.session.state$.pipe(map((state) => `state: ${state.status}`));
-const server$ = client.server$.pipe(
-  filter((server) => server !== undefined),
-  map((server) => `server: ${server.serverInfo?.name} (MCP ${server.protocolVersion}, ${server.era})`),
+const state$ = client.state$.pipe(
+  map((state) => (state.status === 'ready' ? `state: ready — ${state.server.serverInfo?.name} over MCP ${state.server.protocolVersion}` : `state: ${state.status}`)),
 );
-const tools$ = client.listTools().pipe(map((tools) => `tools: ${tools.map((tool) => tool.name).join(', ')}`));
-const logs$ = client.session.notifications$.pipe(
-  filter((n) => n.method === 'notifications/message'),
-  map((n) => `log: ${JSON.stringify(n.params?.['data'])}`),
+// The live tool list: listed once, refreshed (debounced) whenever the server announces a change.
+const tools$ = client.toolsState$.pipe(
+  map((s) => `tools: ${s.items?.map((tool) => tool.name).join(', ') ?? '(loading)'}${s.stale ? ' (stale)' : ''}${s.error ? ` — ${s.error.message}` : ''}`),
 );
+const logs$ = client.notifications.logs$('info').pipe(map((entry) => `log [${entry.level}]: ${JSON.stringify(entry.data)}`));
 // A busy server can send many frames: a UI samples the count instead of repainting per frame.
-let frames = 0;
 const traffic$ = client.session.frames$.pipe(
-  map(() => ++frames),
+  scan((count) => count + 1, 0),
   auditTime(250),
   map((count) => `frames so far: ${count}`),
 );
-const progress$ = client.callToolEvents('countdown', { from: 3, delayMs: 200 }).pipe(
+// Something to watch: a running tool with progress, then a change of the tool list.
+const activity$ = client.callToolEvents('countdown', { from: 3, delayMs: 200 }).pipe(
   map((event) => (event.type === 'progress' ? `countdown: ${event.progress}/${event.total ?? '?'}` : 'countdown: done')),
 );
+const toggle$ = timer(1500).pipe(switchMap(() => client.callTool('toggle_tool')), map(() => 'toggled the bonus tool'));
 
-merge(state$, server$, tools$, logs$, traffic$, progress$)
+merge(state$, tools$, logs$, traffic$, activity$.pipe(delay(200)), toggle$)
   .pipe(takeUntil(stop$))
   .subscribe({ next: (line) => console.log(line), complete: () => client.close() });
 

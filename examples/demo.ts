@@ -1,46 +1,52 @@
-// npm start: an in-process example server and a client session connected through the in-memory pair.
-import { firstValueFrom, take, toArray } from 'rxjs';
-import { createSession, inMemoryPair } from '../src/index.js';
+// npm start: rxmcp against the bundled example server (examples/server), over stdio.
+// Shows negotiation, the server's catalogs, a tool call with live progress, and the server asking the client for
+// input (elicitation and sampling) answered by handlers: JSON-RPC requests on older revisions, input rounds on
+// 2026-07-28. Pass --legacy to make the client speak the 2025 revisions.
+import { concat, defer, lastValueFrom, tap } from 'rxjs';
+import { createClient, type CallToolResult } from '../src/index.js';
+import { stdio } from '../src/node/index.js';
 
-const [clientEnd, serverEnd] = inMemoryPair();
-
-// The server side: answers tools/list and tools/call, and asks the client for its roots while calling a tool.
-const server = createSession(serverEnd, {
+const legacy = process.argv.includes('--legacy');
+const server = stdio({ command: process.execPath, args: ['--import', 'tsx', 'examples/server/example-server.ts'] });
+const client = createClient(server, {
+  clientInfo: { name: 'rxmcp-demo', version: '0.1.0' },
+  protocol: legacy ? 'legacy' : 'auto',
   handlers: {
-    'tools/list': () => ({ tools: [{ name: 'greet', inputSchema: { type: 'object', properties: { name: { type: 'string' } } } }] }),
-    'tools/call': async (params, context) => {
-      const roots = await firstValueFrom(server.request('roots/list'));
-      context.progress(1, 1, 'done');
-      const name = (params['arguments'] as { name?: string } | undefined)?.name ?? 'world';
-      return { content: [{ type: 'text', text: `Hello, ${name}! Your roots: ${JSON.stringify(roots['roots'])}` }] };
+    elicitation: (params) => {
+      console.log(`  ← the server asks: "${params.message}" → answering with the form's defaults`);
+      return { action: 'accept', content: {} };
+    },
+    sampling: (params) => {
+      console.log(`  ← the server asks the client's model (${params.messages.length} message(s)) → answering`);
+      return { role: 'assistant', content: { type: 'text', text: 'MCP lets models use tools and data.' }, model: 'demo-model' };
     },
   },
 });
-server.connection$.subscribe();
 
-// The client side: answers roots/list with a handler, prints notifications.
-const client = createSession(clientEnd, {
-  handlers: { 'roots/list': () => ({ roots: [{ uri: 'file:///home/demo', name: 'demo' }] }) },
-});
+const text = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
 
-async function main(): Promise<void> {
-  client.state$.subscribe((state) => console.log(`state: ${state.status}`));
-  const notifications = firstValueFrom(client.notifications$.pipe(take(1), toArray()));
+const demo$ = concat(
+  client.connect().pipe(
+    tap((s) => console.log(`connected to ${s.serverInfo?.name} ${s.serverInfo?.version} over MCP ${s.protocolVersion} (${s.era} era)`)),
+  ),
+  client.listTools().pipe(tap((tools) => console.log(`tools: ${tools.map((t) => t.name).join(', ')}`))),
+  client.listResources().pipe(tap((resources) => console.log(`resources: ${resources.map((r) => r.uri).join(', ')}`))),
+  client.listPrompts().pipe(tap((prompts) => console.log(`prompts: ${prompts.map((p) => p.name).join(', ')}`))),
+  defer(() => (console.log('calling countdown…'), client.callToolEvents('countdown', { from: 3, delayMs: 150 }))).pipe(
+    tap((event) => {
+      if (event.type === 'progress') console.log(`  progress ${event.progress}/${event.total ?? '?'}${event.message ? `: ${event.message}` : ''}`);
+      if (event.type === 'result') console.log(`  result: ${text(event.result)}`);
+    }),
+  ),
+  defer(() => (console.log('calling greet…'), client.callTool('greet'))).pipe(tap((result) => console.log(`  result: ${text(result)}`))),
+  defer(() => (console.log('calling summarize…'), client.callTool('summarize', { text: 'The Model Context Protocol connects models to tools.' }))).pipe(
+    tap((result) => console.log(`  result: ${text(result)}`)),
+  ),
+);
 
-  const tools = await firstValueFrom(client.request('tools/list'));
-  console.log('tools/list →', JSON.stringify(tools));
-
-  await firstValueFrom(server.notify('notifications/tools/list_changed'), { defaultValue: undefined });
-  console.log('notification →', (await notifications).map((n) => n.method).join(', '));
-
-  const events = await firstValueFrom(client.requestEvents('tools/call', { name: 'greet', arguments: { name: 'rxmcp' } }, { progress: true }).pipe(toArray()));
-  for (const event of events) console.log(`tools/call ${event.type} →`, JSON.stringify(event.type === 'result' ? event.result : event));
-
-  client.close();
-  server.close();
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+lastValueFrom(demo$, { defaultValue: undefined })
+  .catch((error: unknown) => {
+    console.error('demo failed:', error);
+    process.exitCode = 1;
+  })
+  .finally(() => client.close());
