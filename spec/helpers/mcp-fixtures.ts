@@ -1,4 +1,4 @@
-import type { Params } from '../../src/index.js';
+import type { JsonRpcMessage, Params } from '../../src/index.js';
 
 /** The `clientInfo` rxmcp sends by default. */
 export const CLIENT_INFO = { name: 'rxmcp', version: '0.1.0' };
@@ -35,4 +35,14 @@ export function initializeResult(protocolVersion = '2025-11-25', capabilities: P
 /** The params of the `initialize` rxmcp sends. */
 export function initializeParams(protocolVersion = '2025-11-25', capabilities: Params = {}): Params {
   return { protocolVersion, capabilities, clientInfo: CLIENT_INFO };
+}
+
+/** The method of a request or notification, or `response`. */
+export function methodOf(message: JsonRpcMessage): string {
+  return 'method' in message ? message.method : 'response';
+}
+
+/** The message itself when it is a `method` request or notification, else its method (or `response`). */
+export function keepIf(method: string): (message: JsonRpcMessage) => JsonRpcMessage | string {
+  return (message) => ('method' in message && message.method === method ? message : methodOf(message));
 }

@@ -1,4 +1,4 @@
-import { throwError } from 'rxjs';
+import { throwError, type Observable } from 'rxjs';
 import { TransportError } from '../../../src/index.js';
 import { catalogState, type CatalogState } from '../../../src/client/live/catalog.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
@@ -11,9 +11,9 @@ describe('catalogState', () => {
   it('lists once at subscription, and again once per debounced burst of changes', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const changes = hot('-----c-c--------');
-      const lists = [cold('--(a|)', { a: ['a'] }), cold('--(b|)', { b: ['a', 'b'] })];
+      const lists: Observable<readonly string[]>[] = [cold('--(a|)', { a: ['a'] }), cold('--(b|)', { b: ['a', 'b'] })];
       let n = 0;
-      const list = () => lists[n++] ?? cold('-');
+      const list = (): Observable<readonly string[]> => lists[n++] ?? cold<readonly string[]>('-');
       expectObservable(catalogState(changes, list, 3)).toBe('s-l--c-c--r-m', {
         s: state(undefined, { stale: true, refreshing: true }),
         l: state(['a']),
@@ -30,9 +30,9 @@ describe('catalogState', () => {
       const first = cold('(a|)', { a: ['a'] });
       const stale = cold('------(x|)', { x: ['stale'] });
       const fresh = cold('--(f|)', { f: ['fresh'] });
-      const lists = [first, stale, fresh];
+      const lists: Observable<readonly string[]>[] = [first, stale, fresh];
       let n = 0;
-      expectObservable(catalogState(changes, () => lists[n++] ?? cold('-'), 1)).toBe('(sl)-cr--Cr-m', {
+      expectObservable(catalogState(changes, () => lists[n++] ?? cold<readonly string[]>('-'), 1)).toBe('(sl)-cr--Cr-m', {
         s: state(undefined, { stale: true, refreshing: true }),
         l: state(['a']),
         c: state(['a'], { stale: true }),
@@ -48,9 +48,9 @@ describe('catalogState', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const changes = hot('-----c------c');
       const error = new TransportError('reset');
-      const lists = [cold('(a|)', { a: ['a'] }), throwError(() => error), cold('(b|)', { b: ['b'] })];
+      const lists: Observable<readonly string[]>[] = [cold('(a|)', { a: ['a'] }), throwError(() => error), cold('(b|)', { b: ['b'] })];
       let n = 0;
-      expectObservable(catalogState(changes, () => lists[n++] ?? cold('-'), 1)).toBe('(sl)-c(rf)--C(Rm)', {
+      expectObservable(catalogState(changes, () => lists[n++] ?? cold<readonly string[]>('-'), 1)).toBe('(sl)-c(rf)--C(Rm)', {
         s: state(undefined, { stale: true, refreshing: true }),
         l: state(['a']),
         c: state(['a'], { stale: true }),

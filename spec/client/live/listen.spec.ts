@@ -2,13 +2,12 @@ import { map } from 'rxjs';
 import { createClient, type Params } from '../../../src/index.js';
 import { marbleTransport, note, req, res } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
-import { discoverResult, modernMeta } from '../../helpers/mcp-fixtures.js';
+import { discoverResult, keepIf, methodOf, modernMeta } from '../../helpers/mcp-fixtures.js';
 
 const caps = { tools: { listChanged: true }, prompts: { listChanged: true } };
 const tag = (id: number, params: Params = {}) => ({ ...params, _meta: { 'io.modelcontextprotocol/subscriptionId': id } });
 const tools = { tools: [], ttlMs: 0, cacheScope: 'public' };
 const listen = (id: number, notifications: Params) => req(id, 'subscriptions/listen', { notifications, _meta: modernMeta() });
-const method = (m: { method?: string; id?: unknown }) => ('method' in m ? `${m.method}` : `response`);
 
 describe('Client listen stream (2026-07-28)', () => {
   it('opens one stream for every kind needed, re-opening it with the union when a kind is added', () => {
@@ -18,7 +17,7 @@ describe('Client listen stream (2026-07-28)', () => {
       const client = createClient(transport);
       expectObservable(client.toolsState$.pipe(map(() => 0)), '^').toBe('(00)', { 0: 0 });
       expectObservable(client.promptsState$.pipe(map(() => 0)), '-----^').toBe('-----00', { 0: 0 });
-      expectObservable(outbound$.pipe(map((m) => (m.method === 'subscriptions/listen' ? m : method(m))))).toBe('(dlt)(cLp)', {
+      expectObservable(outbound$.pipe(map(keepIf('subscriptions/listen')))).toBe('(dlt)(cLp)', {
         d: 'server/discover',
         l: listen(1, { toolsListChanged: true }),
         t: 'tools/list',
@@ -39,7 +38,7 @@ describe('Client listen stream (2026-07-28)', () => {
       const { transport, outbound$ } = marbleTransport(inbound);
       const client = createClient(transport, { live: { backoff: { initialMs: 100 } } });
       client.toolsState$.subscribe();
-      const listens = outbound$.pipe(map((m) => (m.method === 'subscriptions/listen' ? 'L' : m.method === 'notifications/cancelled' ? 'c' : '.')));
+      const listens = outbound$.pipe(map((m) => ({ 'subscriptions/listen': 'L', 'notifications/cancelled': 'c' })[methodOf(m)] ?? '.'));
       // Listen 1 ends by result at 5 → re-opened 100 ms later; listen 3 ends by notifications/cancelled at 506 (the
       // client's own cancel for it is redundant but harmless) → re-opened 200 ms later.
       expectObservable(listens).toBe('(.L.) 100ms L 400ms c 199ms L');

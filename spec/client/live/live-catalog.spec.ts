@@ -2,7 +2,7 @@ import { map } from 'rxjs';
 import { createClient, type CatalogState, type Params, type Tool } from '../../../src/index.js';
 import { marbleTransport, note, req, res } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
-import { discoverResult, initializeResult, modernMeta } from '../../helpers/mcp-fixtures.js';
+import { discoverResult, initializeResult, methodOf, modernMeta } from '../../helpers/mcp-fixtures.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
 const tools = (...names: string[]) => ({ tools: names.map(tool), ttlMs: 0, cacheScope: 'public' });
@@ -31,7 +31,7 @@ describe('Client live catalogs', () => {
       const modernClient = createClient(modern.transport, { live: { debounceMs: 1 } });
       expectObservable(legacyClient.toolsState$.pipe(map(summary))).toBe(OUTPUT, STATES);
       expectObservable(modernClient.toolsState$.pipe(map(summary))).toBe(OUTPUT, STATES);
-      expectObservable(modern.outbound$.pipe(map((m) => ('method' in m ? m.method : '?')))).toBe('(dlt)-r', {
+      expectObservable(modern.outbound$.pipe(map(methodOf))).toBe('(dlt)-r', {
         d: 'server/discover', l: 'subscriptions/listen', t: 'tools/list', r: 'tools/list',
       });
     });
@@ -43,7 +43,7 @@ describe('Client live catalogs', () => {
       const client = createClient(transport, { protocol: 'legacy' });
       expectObservable(client.tools$.pipe(map((list) => list.map((t) => t.name).join()))).toBe('x', { x: 'x' });
       expectObservable(client.tools$.pipe(map((list) => list.map((t) => t.name).join())), '---^').toBe('---x', { x: 'x' });
-      expectObservable(outbound$.pipe(map((m) => ('method' in m ? m.method : '?')))).toBe('(int)', { i: 'initialize', n: 'notifications/initialized', t: 'tools/list' });
+      expectObservable(outbound$.pipe(map(methodOf))).toBe('(int)', { i: 'initialize', n: 'notifications/initialized', t: 'tools/list' });
     });
   });
 

@@ -2,11 +2,10 @@ import { map } from 'rxjs';
 import { createClient } from '../../../src/index.js';
 import { marbleTransport, note, req, res } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
-import { discoverResult, initializeResult, modernMeta } from '../../helpers/mcp-fixtures.js';
+import { discoverResult, initializeResult, keepIf, methodOf, modernMeta } from '../../helpers/mcp-fixtures.js';
 
 const contents = (text: string) => ({ contents: [{ uri: 'x://a', text }], ttlMs: 0, cacheScope: 'private' });
 const text = (r: { contents: readonly unknown[] }) => (r.contents[0] as { text: string }).text;
-const method = (m: { method?: string }) => m.method ?? 'response';
 
 describe('Client.watchResource', () => {
   it('legacy: one resources/subscribe for several watchers, a re-read per update, one resources/unsubscribe at the end', () => {
@@ -22,7 +21,7 @@ describe('Client.watchResource', () => {
       const client = createClient(transport, { protocol: 'legacy' });
       expectObservable(client.watchResource('x://a').pipe(map(text)), '^---------!').toBe('1-------2', { 1: 'v1', 2: 'v2' });
       expectObservable(client.watchResource('x://a').pipe(map(text)), '--^---------!').toBe('--1-----2', { 1: 'v1', 2: 'v2' });
-      expectObservable(outbound$.pipe(map(method))).toBe('(inrs)R-----U', {
+      expectObservable(outbound$.pipe(map(methodOf))).toBe('(inrs)R-----U', {
         i: 'initialize', n: 'notifications/initialized', r: 'resources/read', s: 'resources/subscribe', R: 'resources/read', U: 'resources/unsubscribe',
       });
     });
@@ -39,7 +38,7 @@ describe('Client.watchResource', () => {
       const { transport, outbound$ } = marbleTransport(inbound);
       const client = createClient(transport);
       expectObservable(client.watchResource('x://a').pipe(map(text))).toBe('1------2', { 1: 'v1', 2: 'v2' });
-      expectObservable(outbound$.pipe(map((m) => (m.method === 'subscriptions/listen' ? m : method(m))))).toBe('(drl)R', {
+      expectObservable(outbound$.pipe(map(keepIf('subscriptions/listen')))).toBe('(drl)R', {
         d: 'server/discover', r: 'resources/read', R: 'resources/read',
         l: req(2, 'subscriptions/listen', { notifications: { resourceSubscriptions: ['x://a'] }, _meta: modernMeta() }),
       });
