@@ -10,7 +10,7 @@ describe('public entry points', () => {
       'JsonRpcSuccessSchema', 'LATEST_LEGACY_PROTOCOL_VERSION', 'LATEST_PROTOCOL_VERSION', 'MCP_ERROR_CODES',
       'MCP_WEBSOCKET_SUBPROTOCOL', 'McpAbortError', 'McpError', 'MessageTooLargeError', 'MethodNotFoundError',
       'MissingRequiredClientCapabilityError', 'NegotiationError', 'PaginationError', 'ParseError', 'RequestIdSchema',
-      'RequestTimeoutError', 'ResourceNotFoundError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
+      'RequestTimeoutError', 'ResourceNotFoundError', 'ResponseStreamEndedError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
       'SessionExpiredError', 'SessionLostError', 'TransportError', 'UnsupportedMethodError', 'UnsupportedProtocolVersionError',
       'UrlElicitationRequiredError', 'WebSocketCloseError', 'checkToolHeaders', 'classifyMessage', 'createClient', 'createSession',
       'encodeHeaderValue',

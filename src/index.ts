@@ -5,7 +5,7 @@ export { McpError } from './errors/mcp-error.js';
 export type { McpErrorCode, McpErrorOptions } from './errors/mcp-error.js';
 export {
   RpcError, TransportError, ConnectionClosedError, RequestTimeoutError, SchemaError, ParseError,
-  UnsupportedMethodError, McpAbortError, NegotiationError, PaginationError, InputRequiredError, SessionLostError,
+  UnsupportedMethodError, McpAbortError, NegotiationError, ResponseStreamEndedError, PaginationError, InputRequiredError, SessionLostError,
 } from './errors/errors.js';
 export type {
   RpcErrorOptions, TransportErrorOptions, SchemaErrorOptions, UnsupportedMethodErrorOptions, TimeoutKind, RequestError,

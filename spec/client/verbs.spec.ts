@@ -120,3 +120,20 @@ describe('Client verbs (legacy revisions)', () => {
     });
   });
 });
+
+describe('Client on a per-request transport (2026-07-28 Streamable HTTP shape)', () => {
+  it('re-issues a request once, with a new id, when its response stream broke before the response', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      const streams = [
+        cold('-a', { a: res(0, discoverResult()) }),
+        cold('--|'),
+        cold('--r', { r: res(2, { tools: [tool('t')], ttlMs: 0, cacheScope: 'public' }) }),
+      ];
+      let n = 0;
+      const { transport, outbound$ } = marbleTransport(hot('-'), { exchange: () => streams[n++] ?? cold('-') });
+      const client = createClient(transport);
+      expectObservable(client.listTools().pipe(map((tools) => tools.length))).toBe('-----(n|)', { n: 1 });
+      expectObservable(outbound$.pipe(map((m) => ('id' in m ? m.id : '-')))).toBe('ab-c', { a: 0, b: 1, c: 2 });
+    });
+  });
+});

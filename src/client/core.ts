@@ -1,8 +1,8 @@
 import {
-  BehaviorSubject, EmptyError, Observable, ReplaySubject, Subject, catchError, defer, first, map, merge, mergeMap, share, switchMap,
-  take, tap, throwError, finalize,
+  BehaviorSubject, EmptyError, Observable, ReplaySubject, Subject, catchError, defer, finalize, first, map, merge, mergeMap, of, retry,
+  share, switchMap, take, tap, throwError,
 } from 'rxjs';
-import { ConnectionClosedError, UnsupportedMethodError } from '../errors/errors.js';
+import { ConnectionClosedError, ResponseStreamEndedError, UnsupportedMethodError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
 import { hasCapability } from '../protocol/model/capabilities.js';
 import type { LoggingLevel } from '../protocol/model/common.js';
@@ -80,7 +80,11 @@ function callWith(core: ClientCore, run: ServerRequestRunner, negotiated: Negoti
   assertSupported(negotiated, method);
   const version = negotiated.server.protocolVersion;
   const envelope = { ...negotiated.envelope, logLevel: negotiated.server.era === 'modern' ? core.logLevel : undefined };
-  const send = (p: Params | undefined): Observable<RequestEvent> => core.session.requestEvents(method, p, requestOptionsFor(envelope, method, p, options));
+  const modern = negotiated.server.era === 'modern';
+  const send = (p: Params | undefined): Observable<RequestEvent> => {
+    const request$ = core.session.requestEvents(method, p, requestOptionsFor(envelope, method, p, options));
+    return modern ? request$.pipe(retry({ count: 1, delay: reissueWhenStreamLost })) : request$;
+  };
   const decode = (raw: Params) => decodeResult(version, method, raw);
   if (negotiated.server.era === 'modern' && methodSpec(version, method)?.mayRequireInput) {
     const maxRounds = core.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
@@ -129,6 +133,11 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     diagnostics$: merge(session.diagnostics$, diagnostics),
   };
   return core;
+}
+
+/** 2026-07-28: a request whose response stream broke is lost, and is re-issued once, with a new id. */
+function reissueWhenStreamLost(error: unknown): Observable<number> {
+  return ResponseStreamEndedError.is(error) ? of(0) : throwError(() => error);
 }
 
 /** True for the error a Streamable HTTP transport raises when the server forgot the session (HTTP 404). */

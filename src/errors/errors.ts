@@ -55,6 +55,18 @@ export class ConnectionClosedError extends McpError {
   }
 }
 
+/**
+ * A request's own response stream (its HTTP exchange) ended before the response arrived. On 2026-07-28 Streamable
+ * HTTP the request is lost and the client re-issues it once with a new id.
+ */
+export class ResponseStreamEndedError extends ConnectionClosedError {
+  static override readonly kind: string = 'ResponseStreamEndedError';
+
+  constructor(message = 'The response stream ended without a response', options: McpErrorOptions = {}) {
+    super(message, options);
+  }
+}
+
 /** Which clock ran out. */
 export type TimeoutKind = 'first' | 'idle' | 'total' | 'probe';
 

@@ -1,5 +1,5 @@
 import { Observable, type Subscriber, type Subscription } from 'rxjs';
-import { ConnectionClosedError, TransportError } from '../errors/errors.js';
+import { ConnectionClosedError, ResponseStreamEndedError, TransportError } from '../errors/errors.js';
 import { rpcErrorFrom } from '../errors/rpc-errors.js';
 import type { McpError } from '../errors/mcp-error.js';
 import type { JsonRpcErrorResponse, JsonRpcSuccess } from '../protocol/jsonrpc.js';
@@ -75,7 +75,7 @@ function send(host: RequestHost, connection: ConnectionRuntime, frame: OutboundF
     next: (inbound) => host.route(connection, inbound),
     error: (error: unknown) => subscriber.error(TransportError.from(error)),
     complete: () => {
-      if (!flight.answered) subscriber.error(new ConnectionClosedError('The response stream ended without a response'));
+      if (!flight.answered) subscriber.error(new ResponseStreamEndedError());
     },
   });
 }
