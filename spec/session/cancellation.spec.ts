@@ -1,5 +1,5 @@
 import { NEVER, Subject } from 'rxjs';
-import { createSession, type OutboundFrame } from '../../src/index.js';
+import { TransportError, createSession, type OutboundFrame } from '../../src/index.js';
 import { marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
@@ -59,6 +59,15 @@ describe('Session cancellation', () => {
       expectObservable(session.request('tools/list', {}), '^--!').toBe('---');
       expectSubscriptions(exchange.subscriptions).toBe('^--!');
       expectObservable(outbound$).toBe('r--c', { r: req(0, 'tools/list', {}), c: cancelled(0) });
+    });
+  });
+
+  it('sends no notifications/cancelled for a request whose own stream failed: nothing is left to cancel', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      const { transport, outbound$ } = marbleTransport(hot('-'), { exchange: () => cold('--#', undefined, new TransportError('HTTP 404')), cancellation: 'notification' });
+      const session = createSession(transport);
+      expectObservable(session.request('tools/list', {})).toBe('--#', undefined, new TransportError('HTTP 404'));
+      expectObservable(outbound$).toBe('r', { r: req(0, 'tools/list', {}) });
     });
   });
 

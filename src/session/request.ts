@@ -44,6 +44,7 @@ function toProgressEvent(params: Params): RequestEvent {
 }
 
 interface Flight {
+  /** A response arrived, or the request's own stream failed or ended: nothing is left to cancel. */
   answered: boolean;
   exchange?: Subscription;
 }
@@ -73,9 +74,14 @@ function send(host: RequestHost, connection: ConnectionRuntime, frame: OutboundF
   }
   flight.exchange = host.exchange(frame).subscribe({
     next: (inbound) => host.route(connection, inbound),
-    error: (error: unknown) => subscriber.error(TransportError.from(error)),
+    error: (error: unknown) => {
+      flight.answered = true;
+      subscriber.error(TransportError.from(error));
+    },
     complete: () => {
-      if (!flight.answered) subscriber.error(new ResponseStreamEndedError());
+      if (flight.answered) return;
+      flight.answered = true;
+      subscriber.error(new ResponseStreamEndedError());
     },
   });
 }
