@@ -63,6 +63,11 @@ function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOpt
  * Creates an MCP client over a transport. It negotiates the protocol revision by itself on first use of each
  * connection (see `ClientOptions.protocol`), then every verb is a cold Observable whose unsubscription cancels
  * the request on the wire. See `Client` for each verb's contract.
+ *
+ * Verbs: **Temperature:** cold. **Emits:** the decoded result once (events variants: progress and input rounds
+ * first). **Completes:** after the result. **Errors:** `UnsupportedMethodError`, `RpcError` and subclasses,
+ * `SchemaError`, `RequestTimeoutError`, `ConnectionClosedError`, `TransportError`, `NegotiationError`,
+ * `SessionLostError`. **Teardown:** cancels the request on the wire.
  */
 export function createClient(transport: Transport, options: ClientOptions = {}): Client {
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);

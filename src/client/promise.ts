@@ -80,7 +80,8 @@ function callTool(client: Client, name: string, args: Params | undefined, option
 }
 
 /**
- * Wraps a client in async functions mirroring its verbs. Each takes an `AbortSignal`: aborting cancels the
+ * Wraps a client in async functions mirroring its verbs (each call is one subscription to the cold verb; the
+ * Promise resolves with its result, rejects with its typed error). Each takes an `AbortSignal`: aborting cancels the
  * request on the wire and rejects with `McpAbortError` (`name` is `AbortError`). Progress is delivered through
  * `onProgress` (a progress token is attached only then).
  */

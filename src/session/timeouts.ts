@@ -25,6 +25,10 @@ function nextDeadline(limits: TimeoutOptions, clock: Clock): { ms: number; kind:
  * `paused$` says true (the client waits on a human), no limit runs; the step limits restart on resume and the
  * total limit counts only unpaused time. A limit that fires errors with `RequestTimeoutError` and unsubscribes
  * the source, which cancels the request on the wire.
+ *
+ * **Temperature:** as the source. **Emits:** the source's values. **Completes:** with the source.
+ * **Errors:** the source's errors, or `RequestTimeoutError` (`timeoutKind` says which limit). **Teardown:**
+ * unsubscribes the source and stops the clocks.
  */
 export function withTimeouts<T>(method: string, limits: TimeoutOptions, paused$?: Observable<boolean>): MonoTypeOperatorFunction<T> {
   return (source) =>

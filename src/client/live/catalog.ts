@@ -117,6 +117,10 @@ function changesOf<T>(core: ClientCore, listen: ListenManager, kind: CatalogKind
  * A live catalog: hot, replaying the latest state, lazy (the first subscriber lists), refreshed when the server
  * announces a change (legacy notification or 2026-07-28 listen stream), listening for `graceMs` after the last
  * subscriber leaves, and re-opened with backoff after the connection drops, keeping the last good items.
+ *
+ * **Temperature:** hot, shared, replaying the latest state. **Emits:** a state per change. **Completes:** after the
+ * client is closed. **Errors:** never (a failed refresh is a state with `error`). **Teardown:** the last
+ * subscriber's leaving stops listening after `graceMs` (the listen demand is dropped, the refresh in flight cancelled).
  */
 export function liveCatalog<T>(core: ClientCore, listen: ListenManager, kind: CatalogKind<T>, options: CatalogOptions = {}): Observable<CatalogState<T>> {
   let last: CatalogState<T> = EMPTY_CATALOG;

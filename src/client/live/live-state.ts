@@ -9,18 +9,35 @@ import { createListenManager } from './listen.js';
 import { notificationStreams, type NotificationStreams } from './notifications.js';
 import { resourceWatches } from './watch-resource.js';
 
-/** The live, hot views of a server that a client offers. */
+/**
+ * The live, hot views of a server that a client offers, the same in every protocol revision.
+ *
+ * Catalogs (`*State$` and the plain lists): **Temperature:** hot, shared, lazy (the first subscriber lists every
+ * page), replaying the latest value. **Emits:** `*State$` a `CatalogState` per change (change announced, refresh
+ * started, loaded, failed); the plain lists each complete list once loaded. **Completes:** after `close()`.
+ * **Errors:** never (a failed refresh keeps the last good items and sets `error`). **Teardown:** listening stops
+ * `graceMs` after the last subscriber leaves.
+ */
 export interface LiveState {
+  /** The client's connection state for UIs (hot, replays the current state, completes after `close()`). */
   readonly state$: Observable<ClientState>;
   readonly toolsState$: Observable<CatalogState<Tool>>;
   readonly resourcesState$: Observable<CatalogState<Resource>>;
   readonly resourceTemplatesState$: Observable<CatalogState<ResourceTemplate>>;
   readonly promptsState$: Observable<CatalogState<Prompt>>;
+  /** The current tool list, after every change. */
   readonly tools$: Observable<readonly Tool[]>;
   readonly resources$: Observable<readonly Resource[]>;
   readonly resourceTemplates$: Observable<readonly ResourceTemplate[]>;
   readonly prompts$: Observable<readonly Prompt[]>;
+  /** Typed notification streams (logs with a level filter, progress, resource updates, list changes, ...). */
   readonly notifications: NotificationStreams;
+  /**
+   * A resource's contents, now and after every update; one shared server subscription per URI.
+   * **Temperature:** hot per URI, replaying the latest contents. **Emits:** the contents, then each update.
+   * **Completes:** when the connection ends. **Errors:** what `readResource` errors with. **Teardown:** the last
+   * subscriber's leaving ends the server subscription.
+   */
   watchResource(uri: string): Observable<ReadResourceResult>;
 }
 

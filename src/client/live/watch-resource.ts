@@ -55,6 +55,10 @@ function watch(core: ClientCore, listen: ListenManager, uri: string): Observable
  * `resourceSubscriptions`). Several subscribers to one URI share one server subscription; the last one to leave
  * ends it (`resources/unsubscribe`, or the URI leaves the listen stream). Servers without resource subscriptions
  * give the contents once and then nothing more.
+ *
+ * Each watch: **Temperature:** hot and shared per URI, replaying the latest contents. **Emits:** the contents at
+ * once, then after every update. **Completes:** when the connection ends. **Errors:** what `readResource` errors
+ * with (e.g. `ResourceNotFoundError`). **Teardown:** the last subscriber's leaving ends the server subscription.
  */
 export function resourceWatches(core: ClientCore, listen: ListenManager): ResourceWatches {
   const watches = new Map<string, Observable<ReadResourceResult>>();
