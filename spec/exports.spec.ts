@@ -4,7 +4,7 @@ import * as testing from '../src/testing/index.js';
 describe('public entry points', () => {
   it('rxmcp exports exactly the documented names', () => {
     expect(Object.keys(universal).sort()).toEqual([
-      'ConnectionClosedError', 'DEFAULT_CLIENT_INFO', 'DEFAULT_MAX_MESSAGE_BYTES', 'DEFAULT_REQUEST_TIMEOUT',
+      'AuthError', 'ConnectionClosedError', 'DEFAULT_CLIENT_INFO', 'DEFAULT_MAX_MESSAGE_BYTES', 'DEFAULT_REQUEST_TIMEOUT',
       'HeaderMismatchError', 'InputRequiredError', 'JSONRPC_ERROR_CODES', 'JsonRpcErrorObjectSchema',
       'JsonRpcErrorResponseSchema', 'JsonRpcMessageSchema', 'JsonRpcNotificationSchema', 'JsonRpcRequestSchema',
       'JsonRpcSuccessSchema', 'LATEST_LEGACY_PROTOCOL_VERSION', 'LATEST_PROTOCOL_VERSION', 'MCP_ERROR_CODES',
@@ -12,11 +12,11 @@ describe('public entry points', () => {
       'MissingRequiredClientCapabilityError', 'NegotiationError', 'PaginationError', 'ParseError', 'RequestIdSchema',
       'RequestTimeoutError', 'ResourceNotFoundError', 'ResponseStreamEndedError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
       'SessionExpiredError', 'SessionLostError', 'TransportError', 'UnsupportedMethodError', 'UnsupportedProtocolVersionError',
-      'UrlElicitationRequiredError', 'WebSocketCloseError', 'checkToolHeaders', 'classifyMessage', 'createClient', 'createSession',
+      'UrlElicitationRequiredError', 'WebSocketCloseError', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'createClient', 'createSession',
       'encodeHeaderValue',
-      'hasCapability', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
-      'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion',
-      'routingHeaders', 'rpcErrorFrom', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket',
+      'hasCapability', 'headlessRedirect', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
+      'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',
+      'routingHeaders', 'rpcErrorFrom', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',
       'withTimeouts',
     ]);
   });

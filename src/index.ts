@@ -47,12 +47,30 @@ export type { HeaderAnnotatedTool, ParamHeaderBinding, ToolHeaderCheck, InvalidH
 export { legacySse } from './transport/legacy-sse.js';
 export type {
   LegacySseOptions, LegacySseHeadersHook, LegacySseRequestInfo, EventSourceConstructor, EventSourceLike, EventSourceInitLike,
+  LegacySseTransport,
 } from './transport/legacy-sse.js';
 export { webSocket, WebSocketCloseError, MCP_WEBSOCKET_SUBPROTOCOL } from './transport/websocket.js';
 export type { WebSocketOptions, WebSocketConstructor, WebSocketLike } from './transport/websocket.js';
 export { httpTransport } from './transport/auto-http.js';
 export type { HttpTransport, HttpTransportOptions, DetectedHttpKind } from './transport/auto-http.js';
 export type { InMemoryPairOptions } from './transport/in-memory.js';
+
+// Authorization (OAuth 2.1 for the HTTP transports)
+export { oauth } from './auth/provider.js';
+export { AuthError } from './auth/errors.js';
+export type { AuthErrorReason, AuthErrorOptions } from './auth/errors.js';
+export { headlessRedirect } from './auth/redirect.js';
+export type { HeadlessRedirectOptions } from './auth/redirect.js';
+export { browserRedirect, popupRedirect, completePopupRedirect } from './auth/browser-redirect.js';
+export type { BrowserRedirectOptions, PopupRedirectOptions, PopupWindowLike } from './auth/browser-redirect.js';
+export { memoryStorage, webStorage } from './auth/storage.js';
+export type { WebStorageLike } from './auth/storage.js';
+export type {
+  OAuthOptions, OAuthProvider, OAuthGrant, AuthState, AuthStatus, AuthStorage, RedirectHandler, AuthorizationRequest,
+  PreRegisteredClient, ClientMetadata, TokenEndpointAuthMethod, DpopOption,
+} from './auth/types.js';
+export type { JwsAlgorithm, PrivateKeyInput } from './auth/jwt.js';
+export type { HttpAuth, HttpAuthRequest, HttpAuthResponse, HttpAuthRetry } from './transport/streamable-http-auth.js';
 
 // Session
 export { createSession, DEFAULT_REQUEST_TIMEOUT } from './session/session.js';

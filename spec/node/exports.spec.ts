@@ -4,7 +4,7 @@ describe('rxmcp/node entry point', () => {
   it('exports the stdio and Docker transports and their errors', () => {
     expect(Object.keys(node).sort()).toEqual([
       'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_SHUTDOWN_GRACE_MS', 'DOCKER_CLI_ENV_VARS', 'ProcessExitError', 'ProcessSpawnError',
-      'docker', 'dockerRunArgs', 'stdio',
+      'docker', 'dockerRunArgs', 'loopbackRedirect', 'stdio',
     ]);
   });
 });

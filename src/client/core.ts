@@ -1,6 +1,6 @@
 import {
-  BehaviorSubject, EmptyError, Observable, ReplaySubject, Subject, catchError, defer, finalize, first, map, merge, mergeMap, of, retry,
-  share, switchMap, take, tap, throwError,
+  BehaviorSubject, EmptyError, Observable, ReplaySubject, Subject, catchError, combineLatest, defer, distinctUntilChanged, finalize, first,
+  map, merge, mergeMap, of, retry, share, switchMap, take, tap, throwError,
 } from 'rxjs';
 import { ConnectionClosedError, ResponseStreamEndedError, UnsupportedMethodError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
@@ -42,6 +42,13 @@ export interface ClientCore {
   readonly diagnostics$: Observable<Diagnostic>;
   /** Closes the session for good and completes the client's own streams. */
   close(): void;
+  /** True while the transport's authorization waits for the user (time limits stand still meanwhile). */
+  readonly waitingForUser$: Observable<boolean>;
+}
+
+/** What a transport with authorization exposes (the HTTP transports' `auth` option). */
+interface WithAuth {
+  readonly auth?: { readonly waitingForUser$?: Observable<boolean> };
 }
 
 function assertSupported(negotiated: Negotiated, method: string): void {
@@ -97,12 +104,17 @@ function callWith(core: ClientCore, run: ServerRequestRunner, negotiated: Negoti
 export function createClientCore(transport: Transport, options: ClientOptions, clientInfo: Implementation): ClientCore {
   const human = new HumanWait();
   const run = serverRequestRunner(options, human);
+  const waitingForUser$ = (transport as WithAuth).auth?.waitingForUser$ ?? of(false);
+  const paused$ = combineLatest([human.waiting$, waitingForUser$]).pipe(
+    map(([answering, authorizing]) => answering || authorizing),
+    distinctUntilChanged(),
+  );
   const server = new BehaviorSubject<ServerSession | undefined>(undefined);
   const session = createSession(transport, {
     handlers: legacyHandlers(run),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
-    timeoutPaused$: human.waiting$,
+    timeoutPaused$: paused$,
     cancellation: () => (server.value?.era === 'modern' && transport.exchange ? 'abort' : 'notification'),
   });
   const expired = new Subject<void>();
@@ -123,6 +135,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     notify: (method, params) =>
       core.ready().pipe(switchMap((n) => session.notify(method, params, { headers: requestOptionsFor(n.envelope, method, params).headers ?? {} }))),
     renegotiate: () => expired.next(),
+    waitingForUser$,
     diagnose: (diagnostic) => diagnostics.next(diagnostic),
     close: () => {
       session.close();

@@ -3,3 +3,5 @@ export { stdio, DEFAULT_INHERITED_ENV_VARS, DEFAULT_SHUTDOWN_GRACE_MS, ProcessEx
 export type { EnvOverrides, StdioExit, StdioHealth, StdioOptions, StdioProcess, StdioTransport } from './stdio.js';
 export { docker, dockerRunArgs, DOCKER_CLI_ENV_VARS } from './docker.js';
 export type { DockerOptions, DockerVolume } from './docker.js';
+export { loopbackRedirect } from '../auth/node/loopback-redirect.js';
+export type { LoopbackRedirect, LoopbackRedirectOptions } from '../auth/node/loopback-redirect.js';

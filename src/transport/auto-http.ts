@@ -18,6 +18,7 @@ import {
 } from 'rxjs';
 import { TransportError } from '../errors/errors.js';
 import { legacySse, type LegacySseOptions } from './legacy-sse.js';
+import type { HttpAuth } from './streamable-http-auth.js';
 import { streamableHttp, type StreamableHttpTransport } from './streamable-http.js';
 import type { StreamableHttpOptions } from './streamable-http-options.js';
 import type { InboundFrame, OutboundFrame, Transport } from './types.js';
@@ -31,7 +32,7 @@ export type DetectedHttpKind = 'streamable-http' | 'legacy-sse';
 /** Options of `httpTransport`: those of `streamableHttp`, plus the legacy fallback's own. */
 export interface HttpTransportOptions extends StreamableHttpOptions {
   /**
-   * Options of the HTTP+SSE fallback. `fetch`, `headers` and `requestHeaders` default to the ones above (the
+   * Options of the HTTP+SSE fallback. `fetch`, `headers`, `requestHeaders` and `auth` default to the ones above (the
    * fallback's `fetch` must give web-stream bodies: in Node, the global `fetch`, not `cross-fetch`).
    */
   readonly legacy?: LegacySseOptions;
@@ -42,6 +43,8 @@ export interface HttpTransport extends Transport {
   readonly kind: 'http';
   /** What the server speaks, once a connection found out; later connections use it directly. */
   readonly detected: DetectedHttpKind | undefined;
+  /** The authorization both transports consult (`options.auth`), if any. */
+  readonly auth: HttpAuth | undefined;
 }
 
 interface AutoState {
@@ -74,6 +77,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       fetch: options.fetch,
       headers: options.headers,
       requestHeaders: options.requestHeaders,
+      auth: options.auth,
       ...options.legacy,
     }),
     detected: undefined,
@@ -85,6 +89,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     get detected() {
       return state.detected;
     },
+    auth: options.auth,
   };
 }
 

@@ -1,9 +1,11 @@
 import { concatMap, Observable, type Subscriber } from 'rxjs';
 import { TransportError } from '../errors/errors.js';
 import { eventStream, type EventSourceConstructor, type SseEvent } from './internal/event-source.js';
-import type { FetchLike } from './internal/fetch.js';
+import { resolveFetch, type FetchLike } from './internal/fetch.js';
+import { authorizedFetch } from './internal/http-auth.js';
 import { parseJsonFrame } from './internal/json-frame.js';
 import { postFrame, requestHeaders, type LegacySseHeadersHook } from './legacy-sse-http.js';
+import type { HttpAuth } from './streamable-http-auth.js';
 import type { InboundFrame, OutboundFrame, Transport } from './types.js';
 
 export type { EventSourceConstructor, EventSourceInitLike, EventSourceLike } from './internal/event-source.js';
@@ -18,10 +20,22 @@ export interface LegacySseOptions {
   readonly fetch?: FetchLike;
   /** Headers sent with the GET and every POST. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Per-request headers, computed before the GET and before every POST (authorization plugs in here). */
+  /** Per-request headers, computed before the GET and before every POST. */
   readonly requestHeaders?: LegacySseHeadersHook;
+  /**
+   * Authorization (`oauth(...)`): consulted for the GET and every POST (they share the stream's origin); a
+   * 401 or 403 it can answer is retried with new credentials. The GET goes through `fetch` only with the default
+   * `EventSource` (the `eventsource` package); a DOM `EventSource` sends no credentials.
+   */
+  readonly auth?: HttpAuth;
   /** The `EventSource` constructor; default the `eventsource` package's, which can send headers. */
   readonly EventSource?: EventSourceConstructor;
+}
+
+/** The legacy HTTP+SSE transport. */
+export interface LegacySseTransport extends Transport {
+  /** The authorization the transport consults (`options.auth`), if any. */
+  readonly auth: HttpAuth | undefined;
 }
 
 /**
@@ -42,11 +56,12 @@ export interface LegacySseOptions {
  *
  * @param url The SSE URL (absolute, or relative to the page in a browser).
  */
-export function legacySse(url: string | URL, options: LegacySseOptions = {}): Transport {
+export function legacySse(url: string | URL, options: LegacySseOptions = {}): LegacySseTransport {
   return {
     kind: 'legacy-sse',
     cancellation: 'notification',
     connect: (outbound$) => connectLegacySse(url, options, outbound$),
+    auth: options.auth,
   };
 }
 
@@ -58,11 +73,15 @@ function connectLegacySse(
   return new Observable<InboundFrame>((subscriber) => {
     const sseUrl = toUrl(url);
     if (sseUrl instanceof TransportError) return subscriber.error(sseUrl);
+    const http: LegacySseOptions = {
+      ...options,
+      fetch: authorizedFetch(resolveFetch(options.fetch), options.auth, sseUrl.href),
+    };
     let writing = false;
     const events$ = eventStream(sseUrl, {
       types: ['endpoint', 'message'],
-      headers: () => requestHeaders(options, { method: 'GET', url: sseUrl.href, frame: undefined }),
-      fetch: options.fetch,
+      headers: () => requestHeaders(http, { method: 'GET', url: sseUrl.href, frame: undefined }),
+      fetch: http.fetch,
       EventSource: options.EventSource,
     });
     subscriber.add(
@@ -71,7 +90,7 @@ function connectLegacySse(
           if (event.type !== 'endpoint') return emitMessage(subscriber, event);
           if (writing) return undefined;
           writing = true;
-          return startWriting(subscriber, sseUrl, event.data, options, outbound$);
+          return startWriting(subscriber, sseUrl, event.data, http, outbound$);
         },
         error: (error: unknown) => subscriber.error(error),
       }),

@@ -1,5 +1,6 @@
 import type { ObservableInput } from 'rxjs';
 import type { FetchLike } from './internal/fetch.js';
+import type { HttpAuth } from './streamable-http-auth.js';
 import type { CancellationMode, OutboundFrame } from './types.js';
 
 /** One HTTP request the Streamable HTTP transport is about to send, as its header hook sees it. */
@@ -40,8 +41,13 @@ export interface StreamableHttpOptions {
   readonly fetch?: FetchLike;
   /** Headers sent with every request. The transport's own headers (`Accept`, `Content-Type`, session) win. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Per-request headers, computed asynchronously before each request (authorization plugs in here). */
+  /** Per-request headers, computed asynchronously before each request. */
   readonly requestHeaders?: StreamableHttpHeadersHook;
+  /**
+   * Authorization (`oauth(...)`): consulted for every request to the server's origin; a 401 or 403 it can
+   * answer is retried with new credentials.
+   */
+  readonly auth?: HttpAuth;
   /** Extra `fetch` options for every request. */
   readonly requestInit?: StreamableHttpRequestInit;
   /** Reconnection of event streams. */

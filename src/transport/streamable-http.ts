@@ -2,6 +2,7 @@ import { mergeMap, Observable } from 'rxjs';
 import { createHttpContext, type HttpContext } from './internal/http-context.js';
 import { getStream } from './internal/http-get-stream.js';
 import { postFrame, terminateSession } from './internal/http-post.js';
+import type { HttpAuth } from './streamable-http-auth.js';
 import type { StreamableHttpHealth, StreamableHttpOptions } from './streamable-http-options.js';
 import type { CancellationMode, InboundFrame, OutboundFrame, Transport } from './types.js';
 
@@ -12,6 +13,8 @@ export interface StreamableHttpTransport extends Transport {
   exchange(frame: OutboundFrame): Observable<InboundFrame>;
   /** The session id the server issued, if any (2025 shape). */
   readonly sessionId: string | undefined;
+  /** The authorization the transport consults (`options.auth`), if any. */
+  readonly auth: HttpAuth | undefined;
   /**
    * The transport's session and GET-stream status.
    *
@@ -85,6 +88,7 @@ export function streamableHttp(url: string | URL, options: StreamableHttpOptions
     get sessionId() {
       return ctx.session.value;
     },
+    auth: options.auth,
     health: () => ctx.health.asObservable(),
   };
 }

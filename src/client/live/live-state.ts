@@ -77,7 +77,7 @@ export function createLiveState(core: ClientCore, lists: CatalogLists, options: 
   const resourceTemplatesState$ = liveCatalog(core, listen, all.templates, options);
   const promptsState$ = liveCatalog(core, listen, all.prompts, options);
   return {
-    state$: clientState(core.session.state$, core.server$),
+    state$: clientState(core.session.state$, core.server$, core.waitingForUser$),
     toolsState$,
     resourcesState$,
     resourceTemplatesState$,

@@ -6,6 +6,7 @@ import type {
   StreamableHttpRequestInit,
 } from '../streamable-http-options.js';
 import { type FetchLike, resolveFetch } from './fetch.js';
+import { authorizedFetch } from './http-auth.js';
 
 /** Reconnection settings with every default filled in. */
 export interface ReconnectPolicy {
@@ -48,7 +49,7 @@ export function createHttpContext(url: string | URL, options: StreamableHttpOpti
   const reconnect = options.reconnect ?? {};
   return {
     url: String(url),
-    fetch: resolveFetch(options.fetch),
+    fetch: authorizedFetch(resolveFetch(options.fetch), options.auth, String(url)),
     headers,
     hook: options.requestHeaders,
     init: options.requestInit,
