@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import { MethodNotFoundError, NegotiationError, createClient } from '../../src/index.js';
+import { MethodNotFoundError, NegotiationError, UnsupportedProtocolVersionError, createClient } from '../../src/index.js';
 import { err, marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { SERVER_INFO, discoverResult, initializeParams, initializeResult, modernMeta } from '../helpers/mcp-fixtures.js';
@@ -41,6 +41,16 @@ describe('createClient negotiation', () => {
       expectObservable(client.connect().pipe(map((s) => [s.era, s.protocolVersion, s.instructions]))).toBe('-----(a|)', {
         a: ['legacy', '2025-06-18', 'Legacy server.'],
       });
+      expectObservable(outbound$).toBe('d-i--n', { d: discover(0), i: req(1, 'initialize', initializeParams()), n: initialized });
+    });
+  });
+
+  it('auto: an answer to the probe that is not a DiscoverResult (an empty result) means legacy', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('--a--b', { a: res(0, {}), b: res(1, initializeResult('2025-11-25')) });
+      const { transport, outbound$ } = marbleTransport(inbound);
+      const client = createClient(transport);
+      expectObservable(client.connect().pipe(map((s) => [s.era, s.protocolVersion]))).toBe('-----(a|)', { a: ['legacy', '2025-11-25'] });
       expectObservable(outbound$).toBe('d-i--n', { d: discover(0), i: req(1, 'initialize', initializeParams()), n: initialized });
     });
   });
@@ -95,6 +105,19 @@ describe('createClient negotiation', () => {
       const inbound = hot('-a', { a: err(0, -32601, 'Method not found') });
       const client = createClient(marbleTransport(inbound).transport, { protocol: 'modern' });
       expectObservable(client.connect()).toBe('-#', undefined, new MethodNotFoundError('Method not found'));
+    });
+  });
+
+  it('a pinned 2026-07-28 refused with -32022 is retried once when the server lists it, and fails when it does not', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const refused = (supported: string[]) => err(0, -32022, 'Unsupported protocol version', { supported, requested: '2026-07-28' });
+      const inbound = hot('-a-b', { a: refused(['2026-07-28']), b: res(1, discoverResult()) });
+      const { transport, outbound$ } = marbleTransport(inbound);
+      const pinned = createClient(transport, { protocol: { pin: '2026-07-28' } });
+      expectObservable(pinned.connect().pipe(map((s) => s.protocolVersion))).toBe('---(v|)', { v: '2026-07-28' });
+      expectObservable(outbound$).toBe('dr', { d: discover(0), r: discover(1) });
+      const elsewhere = createClient(marbleTransport(hot('-a', { a: refused(['2025-11-25']) })).transport, { protocol: { pin: '2026-07-28' } });
+      expectObservable(elsewhere.connect()).toBe('-#', undefined, new UnsupportedProtocolVersionError('Unsupported protocol version'));
     });
   });
 

@@ -3,9 +3,9 @@ import {
   HeaderMismatchError,
   MethodNotFoundError,
   MissingRequiredClientCapabilityError,
+  rpcErrorFrom,
   UnsupportedProtocolVersionError,
 } from '../../src/errors/rpc-errors.js';
-import { rpcErrorFrom } from '../../src/errors/rpc-errors.js';
 import { decodeNotification, decodeResult, decodeServerRequest } from '../../src/protocol/codec.js';
 import { encodeNotificationParams, encodeRequestParams, encodeResult } from '../../src/protocol/encode.js';
 import { schemasFor, type AnySchema } from '../../src/protocol/revision-schemas.js';
@@ -43,8 +43,8 @@ const result = (method: string): Check => (value) => {
   expect(decodeResult(V, method, value)).toEqual({ resultType: 'complete', ...value } as never);
 };
 
-const response = (method: string, check: (m: string) => Check): Check => (message) => {
-  check(method)(message['result'] as Json);
+const response = (method: string): Check => (message) => {
+  result(method)(message['result'] as Json);
 };
 
 const notification = (method: string): Check => (message) => {
@@ -81,13 +81,13 @@ const META = {
 
 /** How each official example type is checked: against the schema we use for that type, in its direction. */
 const CHECKS: Readonly<Record<string, Check>> = {
-  AudioContent: unchanged(() => rx().content.audio),
-  BlobResourceContents: unchanged(() => rx().content.blobResourceContents),
-  BooleanSchema: unchanged(() => rx().features.primitiveSchema),
+  AudioContent: unchanged(() => rx().content.AudioContentSchema),
+  BlobResourceContents: unchanged(() => rx().content.BlobResourceContentsSchema),
+  BooleanSchema: unchanged(() => rx().features.PrimitiveSchemaDefinitionSchema),
   CallToolRequest: request('tools/call'),
   CallToolRequestParams: requestParams('tools/call'),
   CallToolResult: result('tools/call'),
-  CallToolResultResponse: response('tools/call', result),
+  CallToolResultResponse: response('tools/call'),
   CancelledNotification: (message) => {
     notification('notifications/cancelled')(message);
     expect(encodeNotificationParams(V, 'notifications/cancelled', message['params'] as never)).toEqual(message['params'] as never);
@@ -96,28 +96,28 @@ const CHECKS: Readonly<Record<string, Check>> = {
     expect(decodeNotification(V, 'notifications/cancelled', params)).toEqual(params as never);
     expect(encodeNotificationParams(V, 'notifications/cancelled', params as never)).toEqual(params as never);
   },
-  ClientCapabilities: unchanged(() => tx().capabilities.clientCapabilities),
+  ClientCapabilities: unchanged(() => tx().capabilities.ClientCapabilitiesSchema),
   CompleteRequest: request('completion/complete'),
   CompleteRequestParams: requestParams('completion/complete'),
   CompleteResult: result('completion/complete'),
-  CompleteResultResponse: response('completion/complete', result),
+  CompleteResultResponse: response('completion/complete'),
   CreateMessageRequest: inputRequest('sampling/createMessage'),
   CreateMessageRequestParams: inputRequestParams('sampling/createMessage'),
   CreateMessageResult: inputResponse('sampling/createMessage'),
   DiscoverRequest: request('server/discover'),
   DiscoverResult: result('server/discover'),
-  DiscoverResultResponse: response('server/discover', result),
+  DiscoverResultResponse: response('server/discover'),
   ElicitRequest: inputRequest('elicitation/create'),
   ElicitRequestFormParams: inputRequestParams('elicitation/create'),
   ElicitRequestURLParams: inputRequestParams('elicitation/create'),
   ElicitResult: inputResponse('elicitation/create'),
-  EmbeddedResource: unchanged(() => rx().content.embeddedResource),
+  EmbeddedResource: unchanged(() => rx().content.EmbeddedResourceSchema),
   GetPromptRequest: request('prompts/get'),
   GetPromptRequestParams: requestParams('prompts/get'),
   GetPromptResult: result('prompts/get'),
-  GetPromptResultResponse: response('prompts/get', result),
+  GetPromptResultResponse: response('prompts/get'),
   HeaderMismatchError: rpcError((e) => HeaderMismatchError.is(e), -32020),
-  ImageContent: unchanged(() => rx().content.image),
+  ImageContent: unchanged(() => rx().content.ImageContentSchema),
   InputRequests: (value) => {
     const decoded = decodeResult(V, 'tools/call', { resultType: 'input_required', inputRequests: value });
     expect(decoded).toEqual({ resultType: 'input_required', inputRequests: value as never });
@@ -133,26 +133,26 @@ const CHECKS: Readonly<Record<string, Check>> = {
   InvalidParamsError: plainRpcError(-32602),
   ListPromptsRequest: request('prompts/list'),
   ListPromptsResult: result('prompts/list'),
-  ListPromptsResultResponse: response('prompts/list', result),
+  ListPromptsResultResponse: response('prompts/list'),
   ListResourceTemplatesRequest: request('resources/templates/list'),
   ListResourceTemplatesResult: result('resources/templates/list'),
-  ListResourceTemplatesResultResponse: response('resources/templates/list', result),
+  ListResourceTemplatesResultResponse: response('resources/templates/list'),
   ListResourcesRequest: request('resources/list'),
   ListResourcesResult: result('resources/list'),
-  ListResourcesResultResponse: response('resources/list', result),
+  ListResourcesResultResponse: response('resources/list'),
   ListRootsRequest: inputRequest('roots/list'),
   ListRootsResult: inputResponse('roots/list'),
   ListToolsRequest: request('tools/list'),
   ListToolsResult: result('tools/list'),
-  ListToolsResultResponse: response('tools/list', result),
+  ListToolsResultResponse: response('tools/list'),
   LoggingMessageNotification: notification('notifications/message'),
   LoggingMessageNotificationParams: (params) => {
     expect(decodeNotification(V, 'notifications/message', params)).toEqual(params as never);
   },
   MethodNotFoundError: rpcError((e) => MethodNotFoundError.is(e), -32601),
   MissingRequiredClientCapabilityError: rpcError((e) => MissingRequiredClientCapabilityError.is(e), -32021),
-  ModelPreferences: unchanged(() => rx().features.modelPreferences),
-  NumberSchema: unchanged(() => rx().features.primitiveSchema),
+  ModelPreferences: unchanged(() => rx().features.ModelPreferencesSchema),
+  NumberSchema: unchanged(() => rx().features.PrimitiveSchemaDefinitionSchema),
   PaginatedRequestParams: requestParams('tools/list'),
   ParseError: plainRpcError(-32700),
   ProgressNotification: notification('notifications/progress'),
@@ -162,39 +162,39 @@ const CHECKS: Readonly<Record<string, Check>> = {
   PromptListChangedNotification: notification('notifications/prompts/list_changed'),
   ReadResourceRequest: request('resources/read'),
   ReadResourceResult: result('resources/read'),
-  ReadResourceResultResponse: response('resources/read', result),
-  Resource: unchanged(() => rx().listing.resource),
-  ResourceLink: unchanged(() => rx().content.resourceLink),
+  ReadResourceResultResponse: response('resources/read'),
+  Resource: unchanged(() => rx().listing.ResourceSchema),
+  ResourceLink: unchanged(() => rx().content.ResourceLinkSchema),
   ResourceListChangedNotification: notification('notifications/resources/list_changed'),
   ResourceUpdatedNotification: notification('notifications/resources/updated'),
   ResourceUpdatedNotificationParams: (params) => {
     expect(decodeNotification(V, 'notifications/resources/updated', params)).toEqual(params as never);
   },
-  Root: unchanged(() => tx().features.root),
-  SamplingMessage: unchanged(() => rx().features.samplingMessage),
-  ServerCapabilities: unchanged(() => rx().capabilities.serverCapabilities),
-  StringSchema: unchanged(() => rx().features.primitiveSchema),
+  Root: unchanged(() => tx().features.RootSchema),
+  SamplingMessage: unchanged(() => rx().features.SamplingMessageSchema),
+  ServerCapabilities: unchanged(() => rx().capabilities.ServerCapabilitiesSchema),
+  StringSchema: unchanged(() => rx().features.PrimitiveSchemaDefinitionSchema),
   SubscriptionsAcknowledgedNotification: notification('notifications/subscriptions/acknowledged'),
   SubscriptionsListenRequest: request('subscriptions/listen'),
   SubscriptionsListenResult: result('subscriptions/listen'),
-  SubscriptionsListenResultResponse: response('subscriptions/listen', result),
-  TextContent: unchanged(() => rx().content.text),
-  TextResourceContents: unchanged(() => rx().content.textResourceContents),
-  TitledMultiSelectEnumSchema: unchanged(() => rx().features.primitiveSchema),
-  TitledSingleSelectEnumSchema: unchanged(() => rx().features.primitiveSchema),
-  Tool: unchanged(() => rx().listing.tool),
+  SubscriptionsListenResultResponse: response('subscriptions/listen'),
+  TextContent: unchanged(() => rx().content.TextContentSchema),
+  TextResourceContents: unchanged(() => rx().content.TextResourceContentsSchema),
+  TitledMultiSelectEnumSchema: unchanged(() => rx().features.PrimitiveSchemaDefinitionSchema),
+  TitledSingleSelectEnumSchema: unchanged(() => rx().features.PrimitiveSchemaDefinitionSchema),
+  Tool: unchanged(() => rx().listing.ToolSchema),
   ToolListChangedNotification: notification('notifications/tools/list_changed'),
   ToolResultContent: (value) => {
-    unchanged(() => rx().content.toolResult)(value);
-    unchanged(() => tx().content.toolResult)(value);
+    unchanged(() => rx().content.ToolResultContentSchema)(value);
+    unchanged(() => tx().content.ToolResultContentSchema)(value);
   },
   ToolUseContent: (value) => {
-    unchanged(() => rx().content.toolUse)(value);
-    unchanged(() => tx().content.toolUse)(value);
+    unchanged(() => rx().content.ToolUseContentSchema)(value);
+    unchanged(() => tx().content.ToolUseContentSchema)(value);
   },
   UnsupportedProtocolVersionError: rpcError((e) => UnsupportedProtocolVersionError.is(e), -32022),
-  UntitledMultiSelectEnumSchema: unchanged(() => rx().features.primitiveSchema),
-  UntitledSingleSelectEnumSchema: unchanged(() => rx().features.primitiveSchema),
+  UntitledMultiSelectEnumSchema: unchanged(() => rx().features.PrimitiveSchemaDefinitionSchema),
+  UntitledSingleSelectEnumSchema: unchanged(() => rx().features.PrimitiveSchemaDefinitionSchema),
 };
 
 /** Official example types rxmcp deliberately does not model, with the reason. */

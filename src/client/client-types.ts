@@ -75,6 +75,12 @@ export interface Client extends LiveState {
   setLoggingLevel(level: LoggingLevel, options?: CallOptions): Observable<never>;
   /** Tells a legacy server that the roots changed (`notifications/roots/list_changed`). Completes once sent. */
   notifyRootsChanged(): Observable<never>;
+  /**
+   * Sends a request of an extension (or any method rxmcp has no verb for) with what the negotiated revision puts on
+   * every request (`_meta`, headers); the result is not decoded. Core MCP methods fail with
+   * `UnsupportedMethodError`: use their verbs. Contract as the verbs.
+   */
+  request<R = Readonly<Record<string, unknown>>>(method: string, params?: Params, options?: CallOptions): Observable<R>;
   /** Closes the connection and the client for good. */
   close(): void;
 }

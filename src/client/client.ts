@@ -15,7 +15,7 @@ import type { CallEvent } from './input-rounds.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
 import { createLiveState } from './live/live-state.js';
-import { listAll, listPage, resultOf, surviveSessionLoss } from './verbs.js';
+import { extensionRequest, listAll, listPage, resultOf, surviveSessionLoss } from './verbs.js';
 
 /** `clientInfo` when none is given. */
 export const DEFAULT_CLIENT_INFO = { name: 'rxmcp', version: '0.1.0' } as const;
@@ -108,6 +108,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
       surviveSessionLoss(core, 'completion/complete', true, resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o))),
     setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
     notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),
+    request: (method, params, o) => extensionRequest(core, method, params, o),
     close: () => core.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { catchError, concat, defer, ignoreElements, map, mergeMap, of, throwError, type Observable } from 'rxjs';
-import { NegotiationError, RequestTimeoutError, RpcError, TransportError } from '../errors/errors.js';
+import { NegotiationError, RequestTimeoutError, RpcError, SchemaError, TransportError } from '../errors/errors.js';
 import type { DiscoverResult, InitializeResult } from '../protocol/model/lifecycle.js';
 import type { Implementation } from '../protocol/model/metadata.js';
 import {
@@ -94,10 +94,14 @@ function initialize(context: Context, proposal: LegacyProtocolVersion, exact: bo
   );
 }
 
-/** True when a failed probe shows a legacy server (anything but proof of modernity or a dead connection). */
+/**
+ * True when a failed probe shows a legacy server (anything but proof of modernity or a dead connection). An
+ * answer that is not a `DiscoverResult` counts as legacy too: some legacy servers answer every method they do
+ * not know with an empty result.
+ */
 function provesLegacy(error: unknown): boolean {
   if (RpcError.is(error)) return !MODERN_CODES.has((error as RpcError).rpcCode);
-  if (RequestTimeoutError.is(error)) return true;
+  if (RequestTimeoutError.is(error) || SchemaError.is(error)) return true;
   return TransportError.is(error) && LEGACY_HTTP_STATUSES.has((error as TransportError).status ?? 0);
 }
 
@@ -115,6 +119,20 @@ function retryWithSupported(context: Context, error: RpcError): Observable<Negot
   return modern === undefined ? legacyOrFail(context, offeredBy(error)) : discover(context, modern);
 }
 
+/**
+ * `modern` and pinned 2026-07-28: `server/discover` only. A `-32022` is retried once with a modern version the
+ * server lists; when pinned, only with the pinned version, and only when the server lists it.
+ */
+function modernOnly(context: Context, version: ProtocolVersion, pinned: boolean): Observable<Negotiated> {
+  return discover(context, version).pipe(
+    catchError((error: unknown) => {
+      if (!RpcError.is(error) || (error as RpcError).rpcCode !== -32022) return throwError(() => error);
+      const retry = pinned ? offeredBy(error as RpcError).find((v) => v === version) : supportedOf(error as RpcError, 'modern');
+      return retry === undefined ? throwError(() => error) : discover(context, retry as ProtocolVersion);
+    }),
+  );
+}
+
 function auto(context: Context): Observable<Negotiated> {
   const probeMs = context.options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   return discover(context, LATEST_PROTOCOL_VERSION, probeMs).pipe(
@@ -129,10 +147,11 @@ function auto(context: Context): Observable<Negotiated> {
 /**
  * Agrees on a protocol revision over one connection, per `options.protocol`:
  * - `auto`: probe with `server/discover`; a `DiscoverResult` means 2026-07-28; `-32022` means modern, retried
- *   with a listed version; any other error, a 400/404/405 HTTP answer or no reply within the probe timeout means
- *   legacy: `initialize` proposing 2025-11-25 (an older revision the server answers with is accepted), then
- *   `notifications/initialized`.
- * - `modern` / `legacy`: only that era. `{ pin }`: exactly that revision.
+ *   with a listed version; any other error, an answer that is not a `DiscoverResult`, a 400/404/405 HTTP answer
+ *   or no reply within the probe timeout means legacy: `initialize` proposing 2025-11-25 (an older revision the
+ *   server answers with is accepted), then `notifications/initialized`.
+ * - `modern` / `legacy`: only that era. `{ pin }`: exactly that revision (a pinned 2026-07-28 refused with
+ *   `-32022` is retried once when the server lists it as supported).
  *
  * **Temperature:** cold. **Emits:** the negotiated connection, once. **Completes:** after it.
  * **Errors:** `NegotiationError` (no common revision), or what the requests error with.
@@ -143,15 +162,8 @@ export function negotiate(session: Session, options: ClientOptions, clientInfo: 
   return defer(() => {
     const mode = options.protocol ?? 'auto';
     if (mode === 'auto') return auto(context);
-    if (mode === 'modern') {
-      return discover(context, LATEST_PROTOCOL_VERSION).pipe(
-        catchError((error: unknown) => {
-          const modern = RpcError.is(error) && (error as RpcError).rpcCode === -32022 ? supportedOf(error as RpcError, 'modern') : undefined;
-          return modern === undefined ? throwError(() => error) : discover(context, modern);
-        }),
-      );
-    }
+    if (mode === 'modern') return modernOnly(context, LATEST_PROTOCOL_VERSION, false);
     if (mode === 'legacy') return initialize(context, LATEST_LEGACY_PROTOCOL_VERSION, false);
-    return isModernVersion(mode.pin) ? discover(context, mode.pin) : initialize(context, mode.pin as LegacyProtocolVersion, true);
+    return isModernVersion(mode.pin) ? modernOnly(context, mode.pin, true) : initialize(context, mode.pin as LegacyProtocolVersion, true);
   });
 }

@@ -37,6 +37,8 @@ export interface AsyncClient {
   getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: AsyncCallOptions): Promise<GetPromptResult>;
   complete(params: CompleteRequestParams, options?: AsyncCallOptions): Promise<CompleteResult>;
   setLoggingLevel(level: LoggingLevel, options?: AsyncCallOptions): Promise<void>;
+  /** An extension's request (see `Client.request`). */
+  request<R = Readonly<Record<string, unknown>>>(method: string, params?: Params, options?: AsyncCallOptions): Promise<R>;
   close(): void;
 }
 
@@ -99,6 +101,7 @@ export function toAsyncClient(client: Client): AsyncClient {
     getPrompt: (name, args, { signal, ...o } = {}) => settle(client.getPrompt(name, args, o), signal),
     complete: (params, { signal, ...o } = {}) => settle(client.complete(params, o), signal),
     setLoggingLevel: (level, { signal, ...o } = {}) => settle(client.setLoggingLevel(level, o), signal).then(() => undefined),
+    request: <R>(method: string, params?: Params, { signal, ...o }: AsyncCallOptions = {}) => settle(client.request<R>(method, params, o), signal),
     close: () => client.close(),
   };
 }

@@ -1,8 +1,9 @@
 import { catchError, filter, map, switchMap, throwError, type Observable } from 'rxjs';
-import { SessionLostError } from '../errors/errors.js';
+import { SessionLostError, UnsupportedMethodError } from '../errors/errors.js';
+import { methodSpec } from '../protocol/methods.js';
 import type { Params } from '../session/types.js';
 import { isSessionExpired, type ClientCore } from './core.js';
-import type { CallOptions } from './envelope.js';
+import { requestOptionsFor, type CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import { walkPages, type Page } from './paginate.js';
 
@@ -27,6 +28,22 @@ export function surviveSessionLoss<T>(core: ClientCore, method: string, safe: bo
       if (!isSessionExpired(error)) return throwError(() => error);
       core.renegotiate();
       return safe ? call$ : throwError(() => new SessionLostError(method, { cause: error }));
+    }),
+  );
+}
+
+/**
+ * A request of a method that no revision defines (an extension's), with the negotiated revision's envelope; the
+ * raw result. Methods of the negotiated revision fail with `UnsupportedMethodError` (they have typed verbs).
+ */
+export function extensionRequest<R>(core: ClientCore, method: string, params: Params | undefined, options: CallOptions = {}): Observable<R> {
+  return core.ready().pipe(
+    switchMap((negotiated) => {
+      if (methodSpec(negotiated.server.protocolVersion, method)) {
+        return throwError(() => new UnsupportedMethodError(`${method} is an MCP method: use its verb`, { method }));
+      }
+      const requestOptions = requestOptionsFor(negotiated.envelope, method, params, options);
+      return core.session.request(method, params, requestOptions) as Observable<R>;
     }),
   );
 }

@@ -54,8 +54,8 @@ function decodeModern(
 ): unknown {
   const resultType = value['resultType'] ?? 'complete';
   if (resultType === 'complete') return decodeComplete(schemas, method, value);
-  if (resultType === 'input_required' && spec.mayRequireInput && schemas.inputRequired) {
-    const decoded = parseOrThrow<object>(schemas.inputRequired, value, `${method} input_required result`);
+  if (resultType === 'input_required' && spec.mayRequireInput && schemas.InputRequiredResultSchema) {
+    const decoded = parseOrThrow<object>(schemas.InputRequiredResultSchema, value, `${method} input_required result`);
     return { ...decoded, resultType: 'input_required' };
   }
   if (typeof resultType === 'string' && resultType !== 'input_required' && allows(options, resultType)) return value;
@@ -65,8 +65,8 @@ function decodeModern(
 }
 
 function decodeLegacy(schemas: RevisionSchemas, method: string, value: Record<string, unknown>, options: DecodeOptions): unknown {
-  if (schemas.createTaskResult && isJsonObject(value['task']) && allows(options, 'task')) {
-    const decoded = parseOrThrow<object>(schemas.createTaskResult, value, `${method} task result`);
+  if (schemas.CreateTaskResultSchema && isJsonObject(value['task']) && allows(options, 'task')) {
+    const decoded = parseOrThrow<object>(schemas.CreateTaskResultSchema, value, `${method} task result`);
     return { ...decoded, resultType: 'task' };
   }
   return decodeComplete(schemas, method, value);

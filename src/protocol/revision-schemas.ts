@@ -19,9 +19,9 @@ export interface RevisionSchemas {
   /** Completed results of the client's requests (received). */
   readonly results: SchemaTable;
   /** 2026-07-28 `input_required` results (received). */
-  readonly inputRequired?: AnySchema;
+  readonly InputRequiredResultSchema?: AnySchema;
   /** 2025-11-25 `CreateTaskResult` of task-augmented requests (received). */
-  readonly createTaskResult?: AnySchema;
+  readonly CreateTaskResultSchema?: AnySchema;
   /** Params of server requests, or of 2026-07-28 input requests (received). */
   readonly serverRequests: SchemaTable;
   /** Params of server notifications (received). */

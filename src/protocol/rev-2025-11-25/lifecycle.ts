@@ -4,7 +4,7 @@ import type { Kit } from '../shapes/kit.js';
 
 /** Builds the legacy `_meta` of request params (sent): optional, with the progress opt-in. */
 export function buildLegacyRequestMeta(send: Kit) {
-  return opt(z.looseObject({ progressToken: opt(send.base.progressToken) }));
+  return opt(z.looseObject({ progressToken: opt(send.base.ProgressTokenSchema) }));
 }
 
 /** Builds `initialize` params (sent, exact for the revision). */
@@ -12,18 +12,18 @@ export function buildInitializeParams(send: Kit) {
   return send.ctx.object({
     _meta: buildLegacyRequestMeta(send),
     protocolVersion: z.string(),
-    capabilities: send.capabilities.clientCapabilities,
-    clientInfo: send.base.implementation,
+    capabilities: send.capabilities.ClientCapabilitiesSchema,
+    clientInfo: send.base.ImplementationSchema,
   });
 }
 
 /** Builds `InitializeResult` (received). */
 export function buildInitializeResult(receive: Kit) {
   return z.looseObject({
-    _meta: opt(receive.base.resultMeta),
+    _meta: opt(receive.base.ResultMetaSchema),
     protocolVersion: z.string(),
-    capabilities: receive.capabilities.serverCapabilities,
-    serverInfo: receive.base.implementation,
+    capabilities: receive.capabilities.ServerCapabilitiesSchema,
+    serverInfo: receive.base.ImplementationSchema,
     instructions: opt(z.string()),
   });
 }

@@ -20,27 +20,27 @@ export function createSchemas(version: LegacyProtocolVersion): RevisionSchemas {
   const hasTasks = version === '2025-11-25';
   const rxTasks = hasTasks ? buildReceivedTasks(receive) : undefined;
   const txTasks = hasTasks ? buildSentTasks(send, meta) : undefined;
-  const empty = buildEmptyResult(receive.base);
+  const EmptyResultSchema = buildEmptyResult(receive.base);
   return {
     version,
     results: {
       ...buildSharedResults(receive.base, receive.content, receive.listing),
       initialize: buildInitializeResult(receive),
-      ping: empty,
-      'resources/subscribe': empty,
-      'resources/unsubscribe': empty,
-      'logging/setLevel': empty,
+      ping: EmptyResultSchema,
+      'resources/subscribe': EmptyResultSchema,
+      'resources/unsubscribe': EmptyResultSchema,
+      'logging/setLevel': EmptyResultSchema,
       ...rxTasks?.results,
     },
-    ...(rxTasks ? { createTaskResult: rxTasks.createTaskResult } : {}),
+    ...(rxTasks ? { CreateTaskResultSchema: rxTasks.CreateTaskResultSchema } : {}),
     serverRequests: buildServerRequests(version, receive, rxTasks),
     serverNotifications: buildServerNotifications(version, receive, rxTasks),
     clientRequests: buildClientRequests(send, meta, txTasks),
     clientResults: buildClientResults(version, send, txTasks),
     clientNotifications: {
       ...buildSharedClientNotifications(send.ctx, send.base),
-      'notifications/initialized': opt(send.ctx.object({ _meta: opt(send.base.meta) })),
-      'notifications/roots/list_changed': opt(send.ctx.object({ _meta: opt(send.base.meta) })),
+      'notifications/initialized': opt(send.ctx.object({ _meta: opt(send.base.MetaSchema) })),
+      'notifications/roots/list_changed': opt(send.ctx.object({ _meta: opt(send.base.MetaSchema) })),
       ...txTasks?.clientNotifications,
     },
     kits: { receive, send },
@@ -49,19 +49,19 @@ export function createSchemas(version: LegacyProtocolVersion): RevisionSchemas {
 
 /** Elicitation arrives from 2025-06-18 (form only); 2025-11-25 adds URL mode with a required `elicitationId`. */
 function buildElicitParams(version: LegacyProtocolVersion, receive: Kit): SchemaTable {
-  const { elicitFormParams, elicitUrlParams } = receive.features;
+  const { ElicitRequestFormParamsSchema, ElicitRequestUrlParamsSchema } = receive.features;
   if (version === '2025-11-25') {
-    const url = z.extend(elicitUrlParams, { elicitationId: z.string() });
-    return { 'elicitation/create': z.union([url, elicitFormParams]) };
+    const LegacyUrlParamsSchema = z.extend(ElicitRequestUrlParamsSchema, { elicitationId: z.string() });
+    return { 'elicitation/create': z.union([LegacyUrlParamsSchema, ElicitRequestFormParamsSchema]) };
   }
-  return isVersionAtLeast(version, '2025-06-18') ? { 'elicitation/create': elicitFormParams } : {};
+  return isVersionAtLeast(version, '2025-06-18') ? { 'elicitation/create': ElicitRequestFormParamsSchema } : {};
 }
 
 function buildServerRequests(version: LegacyProtocolVersion, receive: Kit, tasks: ReceivedTasks | undefined): SchemaTable {
   return {
-    ping: z.looseObject({ _meta: opt(receive.base.meta) }),
-    'sampling/createMessage': receive.features.createMessageParams,
-    'roots/list': receive.features.listRootsParams,
+    ping: z.looseObject({ _meta: opt(receive.base.MetaSchema) }),
+    'sampling/createMessage': receive.features.CreateMessageRequestParamsSchema,
+    'roots/list': receive.features.ListRootsRequestParamsSchema,
     ...buildElicitParams(version, receive),
     ...tasks?.serverRequests,
   };
@@ -70,18 +70,18 @@ function buildServerRequests(version: LegacyProtocolVersion, receive: Kit, tasks
 function buildServerNotifications(version: LegacyProtocolVersion, receive: Kit, tasks: ReceivedTasks | undefined): SchemaTable {
   const shared = buildSharedServerNotifications(receive.base);
   if (!tasks) {
-    const cancelled = z.extend(shared['notifications/cancelled'], { requestId: receive.base.requestId });
-    return { ...shared, 'notifications/cancelled': cancelled };
+    const CancelledParamsSchema = z.extend(shared['notifications/cancelled'], { requestId: receive.base.RequestIdSchema });
+    return { ...shared, 'notifications/cancelled': CancelledParamsSchema };
   }
-  const complete = z.looseObject({ _meta: opt(receive.base.notificationMeta), elicitationId: z.string() });
-  return { ...shared, 'notifications/elicitation/complete': complete, ...tasks.serverNotifications };
+  const ElicitationCompleteParamsSchema = z.looseObject({ _meta: opt(receive.base.NotificationMetaSchema), elicitationId: z.string() });
+  return { ...shared, 'notifications/elicitation/complete': ElicitationCompleteParamsSchema, ...tasks.serverNotifications };
 }
 
 function buildClientRequests(send: Kit, meta: z.ZodMiniType, tasks: SentTasks | undefined): SchemaTable {
   const shared = buildSharedRequestParams(send.ctx, send.base, send.features, meta);
   const o = send.ctx.object;
-  const paginated = opt(shared.paginated);
-  const byUri = o({ _meta: meta, uri: z.string() });
+  const paginated = opt(shared.PaginatedRequestParamsSchema);
+  const UriRequestParamsSchema = o({ _meta: meta, uri: z.string() });
   return {
     initialize: buildInitializeParams(send),
     ping: opt(o({ _meta: meta })),
@@ -90,24 +90,24 @@ function buildClientRequests(send: Kit, meta: z.ZodMiniType, tasks: SentTasks | 
     'resources/list': paginated,
     'resources/templates/list': paginated,
     'resources/read': shared['resources/read'],
-    'resources/subscribe': byUri,
-    'resources/unsubscribe': byUri,
+    'resources/subscribe': UriRequestParamsSchema,
+    'resources/unsubscribe': UriRequestParamsSchema,
     'prompts/list': paginated,
     'prompts/get': shared['prompts/get'],
     'completion/complete': shared['completion/complete'],
-    'logging/setLevel': o({ _meta: meta, level: send.base.loggingLevel }),
+    'logging/setLevel': o({ _meta: meta, level: send.base.LoggingLevelSchema }),
     ...tasks?.clientRequests,
   };
 }
 
 function buildClientResults(version: LegacyProtocolVersion, send: Kit, tasks: SentTasks | undefined): SchemaTable {
-  const { createMessageResult, elicitResult, listRootsResult } = send.features;
-  const orTask = (schema: z.ZodMiniType) => (tasks ? z.union([schema, tasks.createTaskResult]) : schema);
+  const { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } = send.features;
+  const orTask = (schema: z.ZodMiniType) => (tasks ? z.union([schema, tasks.CreateTaskResultSchema]) : schema);
   return {
-    ping: send.ctx.object({ _meta: opt(send.base.meta) }),
-    'sampling/createMessage': orTask(createMessageResult),
-    'roots/list': listRootsResult,
-    ...(isVersionAtLeast(version, '2025-06-18') ? { 'elicitation/create': orTask(elicitResult) } : {}),
+    ping: send.ctx.object({ _meta: opt(send.base.MetaSchema) }),
+    'sampling/createMessage': orTask(CreateMessageResultSchema),
+    'roots/list': ListRootsResultSchema,
+    ...(isVersionAtLeast(version, '2025-06-18') ? { 'elicitation/create': orTask(ElicitResultSchema) } : {}),
     ...tasks?.clientResults,
   };
 }

@@ -12,7 +12,7 @@ export function buildTask(kit: Kit) {
     lastUpdatedAt: z.string(),
     ttl: z.nullable(z.number()),
     pollInterval: opt(z.number()),
-    _meta: opt(kit.base.meta),
+    _meta: opt(kit.base.MetaSchema),
   };
 }
 
@@ -20,44 +20,44 @@ export function buildTask(kit: Kit) {
 export function buildReceivedTasks(receive: Kit) {
   const o = z.looseObject;
   const task = buildTask(receive);
-  const taskParams = o({ _meta: opt(receive.base.meta), taskId: z.string() });
+  const TaskRequestParamsSchema = o({ _meta: opt(receive.base.MetaSchema), taskId: z.string() });
   return {
     results: {
-      'tasks/get': o({ ...task, _meta: opt(receive.base.resultMeta) }),
-      'tasks/result': o({ _meta: opt(receive.base.resultMeta) }),
-      'tasks/list': o({ _meta: opt(receive.base.resultMeta), tasks: z.array(o(task)), nextCursor: opt(z.string()) }),
-      'tasks/cancel': o({ ...task, _meta: opt(receive.base.resultMeta) }),
+      'tasks/get': o({ ...task, _meta: opt(receive.base.ResultMetaSchema) }),
+      'tasks/result': o({ _meta: opt(receive.base.ResultMetaSchema) }),
+      'tasks/list': o({ _meta: opt(receive.base.ResultMetaSchema), tasks: z.array(o(task)), nextCursor: opt(z.string()) }),
+      'tasks/cancel': o({ ...task, _meta: opt(receive.base.ResultMetaSchema) }),
     },
-    createTaskResult: o({ _meta: opt(receive.base.resultMeta), task: o(task) }),
+    CreateTaskResultSchema: o({ _meta: opt(receive.base.ResultMetaSchema), task: o(task) }),
     serverRequests: {
-      'tasks/get': taskParams,
-      'tasks/result': taskParams,
-      'tasks/list': o({ _meta: opt(receive.base.meta), cursor: opt(z.string()) }),
-      'tasks/cancel': taskParams,
+      'tasks/get': TaskRequestParamsSchema,
+      'tasks/result': TaskRequestParamsSchema,
+      'tasks/list': o({ _meta: opt(receive.base.MetaSchema), cursor: opt(z.string()) }),
+      'tasks/cancel': TaskRequestParamsSchema,
     },
-    serverNotifications: { 'notifications/tasks/status': o({ ...task, _meta: opt(receive.base.notificationMeta) }) },
+    serverNotifications: { 'notifications/tasks/status': o({ ...task, _meta: opt(receive.base.NotificationMetaSchema) }) },
   };
 }
 
 /** Builds the sent side of the 2025-11-25 core tasks: request params, results and the status notification. */
 export function buildSentTasks(send: Kit, meta: z.ZodMiniType) {
   const o = send.ctx.object;
-  const task = o(buildTask(send));
-  const taskParams = o({ _meta: meta, taskId: z.string() });
+  const TaskSchema = o(buildTask(send));
+  const TaskRequestParamsSchema = o({ _meta: meta, taskId: z.string() });
   return {
     clientRequests: {
-      'tasks/get': taskParams,
-      'tasks/result': taskParams,
+      'tasks/get': TaskRequestParamsSchema,
+      'tasks/result': TaskRequestParamsSchema,
       'tasks/list': opt(o({ _meta: meta, cursor: opt(z.string()) })),
-      'tasks/cancel': taskParams,
+      'tasks/cancel': TaskRequestParamsSchema,
     },
-    createTaskResult: o({ _meta: opt(send.base.meta), task }),
+    CreateTaskResultSchema: o({ _meta: opt(send.base.MetaSchema), task: TaskSchema }),
     clientResults: {
-      'tasks/get': task,
-      'tasks/result': z.looseObject({ _meta: opt(send.base.meta) }),
-      'tasks/list': o({ _meta: opt(send.base.meta), tasks: z.array(task), nextCursor: opt(z.string()) }),
-      'tasks/cancel': task,
+      'tasks/get': TaskSchema,
+      'tasks/result': z.looseObject({ _meta: opt(send.base.MetaSchema) }),
+      'tasks/list': o({ _meta: opt(send.base.MetaSchema), tasks: z.array(TaskSchema), nextCursor: opt(z.string()) }),
+      'tasks/cancel': TaskSchema,
     },
-    clientNotifications: { 'notifications/tasks/status': task },
+    clientNotifications: { 'notifications/tasks/status': TaskSchema },
   };
 }

@@ -6,21 +6,21 @@ import type { Kit } from '../shapes/kit.js';
 export function buildDiscoveryResults(receive: Kit) {
   const { base, capabilities } = receive;
   const o = z.looseObject;
-  const discover = o({
-    _meta: opt(base.resultMeta),
+  const DiscoverResultSchema = o({
+    _meta: opt(base.ResultMetaSchema),
     ttlMs: opt(z.number()),
     cacheScope: opt(z.enum(['public', 'private'])),
     supportedVersions: z.array(z.string()),
-    capabilities: capabilities.serverCapabilities,
+    capabilities: capabilities.ServerCapabilitiesSchema,
     instructions: opt(z.string()),
   });
-  const listen = o({
+  const SubscriptionsListenResultSchema = o({
     _meta: o({
-      'io.modelcontextprotocol/serverInfo': opt(base.implementation),
-      'io.modelcontextprotocol/subscriptionId': base.requestId,
+      'io.modelcontextprotocol/serverInfo': opt(base.ImplementationSchema),
+      'io.modelcontextprotocol/subscriptionId': base.RequestIdSchema,
     }),
   });
-  return { 'server/discover': discover, 'subscriptions/listen': listen };
+  return { 'server/discover': DiscoverResultSchema, 'subscriptions/listen': SubscriptionsListenResultSchema };
 }
 
 /** Builds a subscription filter in the context's direction (`taskIds` belongs to the tasks extension). */
@@ -37,5 +37,5 @@ export function buildSubscriptionFilter(kit: Kit) {
 
 /** Builds `notifications/subscriptions/acknowledged` params (received). */
 export function buildAcknowledged(receive: Kit) {
-  return z.looseObject({ _meta: opt(receive.base.notificationMeta), notifications: buildSubscriptionFilter(receive) });
+  return z.looseObject({ _meta: opt(receive.base.NotificationMetaSchema), notifications: buildSubscriptionFilter(receive) });
 }

@@ -10,9 +10,9 @@ import type { Kit } from '../shapes/kit.js';
 export function buildRequestMeta(send: Kit) {
   return z.looseObject({
     'io.modelcontextprotocol/protocolVersion': z.string(),
-    'io.modelcontextprotocol/clientCapabilities': send.capabilities.clientCapabilities,
-    'io.modelcontextprotocol/clientInfo': opt(send.base.implementation),
-    'io.modelcontextprotocol/logLevel': opt(send.base.loggingLevel),
-    progressToken: opt(send.base.progressToken),
+    'io.modelcontextprotocol/clientCapabilities': send.capabilities.ClientCapabilitiesSchema,
+    'io.modelcontextprotocol/clientInfo': opt(send.base.ImplementationSchema),
+    'io.modelcontextprotocol/logLevel': opt(send.base.LoggingLevelSchema),
+    progressToken: opt(send.base.ProgressTokenSchema),
   });
 }

@@ -6,9 +6,9 @@ import type { Kit } from '../shapes/kit.js';
 export function buildInputRequestParams(receive: Kit) {
   const { features } = receive;
   return {
-    'elicitation/create': z.union([features.elicitUrlParams, features.elicitFormParams]),
-    'sampling/createMessage': features.createMessageParams,
-    'roots/list': features.listRootsParams,
+    'elicitation/create': z.union([features.ElicitRequestUrlParamsSchema, features.ElicitRequestFormParamsSchema]),
+    'sampling/createMessage': features.CreateMessageRequestParamsSchema,
+    'roots/list': features.ListRootsRequestParamsSchema,
   };
 }
 
@@ -18,20 +18,20 @@ export function buildInputRequestParams(receive: Kit) {
  */
 export function buildInputRequired(receive: Kit) {
   const params = buildInputRequestParams(receive);
-  const request = z.discriminatedUnion('method', [
+  const InputRequestSchema = z.discriminatedUnion('method', [
     z.looseObject({ method: z.literal('elicitation/create'), params: params['elicitation/create'] }),
     z.looseObject({ method: z.literal('sampling/createMessage'), params: params['sampling/createMessage'] }),
     z.looseObject({ method: z.literal('roots/list'), params: opt(params['roots/list']) }),
   ]);
-  const result = z.looseObject({
-    _meta: opt(receive.base.resultMeta),
-    inputRequests: opt(z.record(z.string(), request)),
+  const InputRequiredBaseSchema = z.looseObject({
+    _meta: opt(receive.base.ResultMetaSchema),
+    inputRequests: opt(z.record(z.string(), InputRequestSchema)),
     requestState: opt(z.string()),
   });
   return {
-    inputRequest: request,
-    inputRequests: z.record(z.string(), request),
-    inputRequired: result.check(
+    InputRequestSchema,
+    InputRequestsSchema: z.record(z.string(), InputRequestSchema),
+    InputRequiredResultSchema: InputRequiredBaseSchema.check(
       z.refine((value) => value.inputRequests !== undefined || value.requestState !== undefined, {
         message: 'an input_required result needs inputRequests or requestState',
       }),

@@ -15,23 +15,23 @@ const VERSION = '2026-07-28';
 export function createSchemas(): RevisionSchemas {
   const receive = buildKit(receiving(VERSION));
   const send = buildKit(sending(VERSION));
-  const { inputRequired } = buildInputRequired(receive);
+  const { InputRequiredResultSchema } = buildInputRequired(receive);
   const serverNotifications = buildSharedServerNotifications(receive.base);
   return {
     version: VERSION,
     results: { ...buildSharedResults(receive.base, receive.content, receive.listing), ...buildDiscoveryResults(receive) },
-    inputRequired,
+    InputRequiredResultSchema,
     serverRequests: buildInputRequestParams(receive),
     serverNotifications: {
       ...serverNotifications,
-      'notifications/cancelled': z.extend(serverNotifications['notifications/cancelled'], { requestId: receive.base.requestId }),
+      'notifications/cancelled': z.extend(serverNotifications['notifications/cancelled'], { requestId: receive.base.RequestIdSchema }),
       'notifications/subscriptions/acknowledged': buildAcknowledged(receive),
     },
     clientRequests: buildClientRequests(send),
     clientResults: {
-      'elicitation/create': send.features.elicitResult,
-      'sampling/createMessage': send.features.createMessageResult,
-      'roots/list': send.features.listRootsResult,
+      'elicitation/create': send.features.ElicitResultSchema,
+      'sampling/createMessage': send.features.CreateMessageResultSchema,
+      'roots/list': send.features.ListRootsResultSchema,
     },
     clientNotifications: { 'notifications/cancelled': buildSharedClientNotifications(send.ctx, send.base)['notifications/cancelled'] },
     kits: { receive, send },
@@ -44,12 +44,12 @@ function buildClientRequests(send: Kit) {
   const o = send.ctx.object;
   return {
     'server/discover': o({ _meta: meta }),
-    'tools/list': shared.paginated,
+    'tools/list': shared.PaginatedRequestParamsSchema,
     'tools/call': shared['tools/call'],
-    'resources/list': shared.paginated,
-    'resources/templates/list': shared.paginated,
+    'resources/list': shared.PaginatedRequestParamsSchema,
+    'resources/templates/list': shared.PaginatedRequestParamsSchema,
     'resources/read': shared['resources/read'],
-    'prompts/list': shared.paginated,
+    'prompts/list': shared.PaginatedRequestParamsSchema,
     'prompts/get': shared['prompts/get'],
     'completion/complete': shared['completion/complete'],
     'subscriptions/listen': o({ _meta: meta, notifications: buildSubscriptionFilter(send) }),

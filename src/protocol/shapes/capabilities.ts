@@ -5,35 +5,35 @@ import { opt, since, until, type SchemaContext } from './context.js';
 /** Builds the capability objects of both sides, shaped for the context's revision when sending. */
 export function buildCapabilities(ctx: SchemaContext, base: BaseShapes) {
   const o = ctx.object;
-  const settings = base.jsonObject;
-  const named = z.record(z.string(), settings);
+  const SettingsSchema = base.JsonObjectSchema;
+  const SettingsByNameSchema = z.record(z.string(), SettingsSchema);
   const listChanged = { listChanged: opt(z.boolean()) };
-  const tasks = o({
-    list: opt(settings),
-    cancel: opt(settings),
-    requests: opt(z.record(z.string(), z.record(z.string(), settings))),
+  const TasksCapabilitySchema = o({
+    list: opt(SettingsSchema),
+    cancel: opt(SettingsSchema),
+    requests: opt(z.record(z.string(), z.record(z.string(), SettingsSchema))),
   });
-  const client = o({
-    experimental: opt(named),
+  const ClientCapabilitiesSchema = o({
+    experimental: opt(SettingsByNameSchema),
     roots: opt(o({ ...until(ctx, '2026-07-28', listChanged) })),
-    sampling: opt(o({ ...since(ctx, '2025-11-25', { context: opt(settings), tools: opt(settings) }) })),
+    sampling: opt(o({ ...since(ctx, '2025-11-25', { context: opt(SettingsSchema), tools: opt(SettingsSchema) }) })),
     ...since(ctx, '2025-06-18', {
-      elicitation: opt(o({ ...since(ctx, '2025-11-25', { form: opt(settings), url: opt(settings) }) })),
+      elicitation: opt(o({ ...since(ctx, '2025-11-25', { form: opt(SettingsSchema), url: opt(SettingsSchema) }) })),
     }),
-    ...since(ctx, '2025-11-25', until(ctx, '2026-07-28', { tasks: opt(tasks) })),
-    ...since(ctx, '2026-07-28', { extensions: opt(named) }),
+    ...since(ctx, '2025-11-25', until(ctx, '2026-07-28', { tasks: opt(TasksCapabilitySchema) })),
+    ...since(ctx, '2026-07-28', { extensions: opt(SettingsByNameSchema) }),
   });
-  const server = o({
-    experimental: opt(named),
-    logging: opt(settings),
-    ...since(ctx, '2025-03-26', { completions: opt(settings) }),
+  const ServerCapabilitiesSchema = o({
+    experimental: opt(SettingsByNameSchema),
+    logging: opt(SettingsSchema),
+    ...since(ctx, '2025-03-26', { completions: opt(SettingsSchema) }),
     prompts: opt(o(listChanged)),
     resources: opt(o({ subscribe: opt(z.boolean()), ...listChanged })),
     tools: opt(o(listChanged)),
-    ...since(ctx, '2025-11-25', until(ctx, '2026-07-28', { tasks: opt(tasks) })),
-    ...since(ctx, '2026-07-28', { extensions: opt(named) }),
+    ...since(ctx, '2025-11-25', until(ctx, '2026-07-28', { tasks: opt(TasksCapabilitySchema) })),
+    ...since(ctx, '2026-07-28', { extensions: opt(SettingsByNameSchema) }),
   });
-  return { clientCapabilities: client, serverCapabilities: server };
+  return { ClientCapabilitiesSchema, ServerCapabilitiesSchema };
 }
 
 /** The shapes `buildCapabilities` returns. */

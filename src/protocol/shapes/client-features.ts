@@ -10,10 +10,10 @@ import type { ListingShapes } from './listing.js';
  * results we send, each shaped by the context.
  */
 export function buildClientFeatures(ctx: SchemaContext, base: BaseShapes, content: ContentShapes, listing: ListingShapes) {
-  const taskMetadata = ctx.object({ ttl: opt(z.number()) });
-  const task = { task: opt(taskMetadata) };
+  const TaskMetadataSchema = ctx.object({ ttl: opt(z.number()) });
+  const task = { task: opt(TaskMetadataSchema) };
   return {
-    taskMetadata,
+    TaskMetadataSchema,
     ...buildElicitation(ctx, base, task),
     ...buildRoots(ctx, base),
     ...buildSampling(ctx, base, content, listing, task),
@@ -27,15 +27,15 @@ export type ClientFeatureShapes = ReturnType<typeof buildClientFeatures>;
 function buildElicitation<T extends object>(ctx: SchemaContext, base: BaseShapes, task: T) {
   const o = ctx.object;
   const form = buildElicitationForm();
-  const requestMeta = { _meta: opt(base.meta) };
-  const elicitFormParams = o({
+  const requestMeta = { _meta: opt(base.MetaSchema) };
+  const ElicitRequestFormParamsSchema = o({
     mode: opt(z.literal('form')),
     message: z.string(),
-    requestedSchema: form.requestedSchema,
+    requestedSchema: form.RequestedSchemaSchema,
     ...requestMeta,
     ...task,
   });
-  const elicitUrlParams = o({
+  const ElicitRequestUrlParamsSchema = o({
     mode: z.literal('url'),
     message: z.string(),
     url: z.string(),
@@ -43,55 +43,59 @@ function buildElicitation<T extends object>(ctx: SchemaContext, base: BaseShapes
     ...requestMeta,
     ...task,
   });
-  const elicitValue = z.union([z.string(), z.number(), z.boolean(), ...sinceOption(ctx, '2025-11-25', z.array(z.string()))]);
-  const elicitResult = o({
+  const ElicitValueSchema = z.union([z.string(), z.number(), z.boolean(), ...sinceOption(ctx, '2025-11-25', z.array(z.string()))]);
+  const ElicitResultSchema = o({
     action: z.enum(['accept', 'decline', 'cancel']),
-    content: opt(z.record(z.string(), elicitValue)),
-    ...until(ctx, '2026-07-28', { _meta: opt(base.meta) }),
+    content: opt(z.record(z.string(), ElicitValueSchema)),
+    ...until(ctx, '2026-07-28', { _meta: opt(base.MetaSchema) }),
   });
-  return { ...form, elicitFormParams, elicitUrlParams, elicitResult };
+  return { ...form, ElicitRequestFormParamsSchema, ElicitRequestUrlParamsSchema, ElicitResultSchema };
 }
 
 /** `roots/list` params (received) and answer (sent; `Root._meta` from 2025-06-18, result `_meta` gone in 2026-07-28). */
 function buildRoots(ctx: SchemaContext, base: BaseShapes) {
   const o = ctx.object;
-  const root = o({ uri: z.string(), name: opt(z.string()), ...since(ctx, '2025-06-18', { _meta: opt(base.meta) }) });
-  const listRootsParams = o({ _meta: opt(base.meta) });
-  const listRootsResult = o({ roots: z.array(root), ...until(ctx, '2026-07-28', { _meta: opt(base.meta) }) });
-  return { root, listRootsParams, listRootsResult };
+  const RootSchema = o({ uri: z.string(), name: opt(z.string()), ...since(ctx, '2025-06-18', { _meta: opt(base.MetaSchema) }) });
+  const ListRootsRequestParamsSchema = o({ _meta: opt(base.MetaSchema) });
+  const ListRootsResultSchema = o({ roots: z.array(RootSchema), ...until(ctx, '2026-07-28', { _meta: opt(base.MetaSchema) }) });
+  return { RootSchema, ListRootsRequestParamsSchema, ListRootsResultSchema };
 }
 
 /** Sampling params (received) and the sampled message (sent). */
 function buildSampling<T extends object>(ctx: SchemaContext, base: BaseShapes, content: ContentShapes, listing: ListingShapes, task: T) {
   const o = ctx.object;
-  const samplingMessage = o({ role: base.role, content: content.samplingContent, ...since(ctx, '2025-06-18', { _meta: opt(base.meta) }) });
-  const modelPreferences = o({
+  const SamplingMessageSchema = o({
+    role: base.RoleSchema,
+    content: content.SamplingContentSchema,
+    ...since(ctx, '2025-06-18', { _meta: opt(base.MetaSchema) }),
+  });
+  const ModelPreferencesSchema = o({
     hints: opt(z.array(o({ name: opt(z.string()) }))),
     costPriority: opt(z.number()),
     speedPriority: opt(z.number()),
     intelligencePriority: opt(z.number()),
   });
-  const toolChoice = o({ mode: opt(z.enum(['auto', 'required', 'none'])) });
-  const createMessageParams = o({
-    messages: z.array(samplingMessage),
+  const ToolChoiceSchema = o({ mode: opt(z.enum(['auto', 'required', 'none'])) });
+  const CreateMessageRequestParamsSchema = o({
+    messages: z.array(SamplingMessageSchema),
     maxTokens: z.number(),
-    modelPreferences: opt(modelPreferences),
+    modelPreferences: opt(ModelPreferencesSchema),
     systemPrompt: opt(z.string()),
     includeContext: opt(z.enum(['none', 'thisServer', 'allServers'])),
     temperature: opt(z.number()),
     stopSequences: opt(z.array(z.string())),
-    metadata: opt(base.jsonObject),
-    tools: opt(z.array(listing.tool)),
-    toolChoice: opt(toolChoice),
-    _meta: opt(base.meta),
+    metadata: opt(base.JsonObjectSchema),
+    tools: opt(z.array(listing.ToolSchema)),
+    toolChoice: opt(ToolChoiceSchema),
+    _meta: opt(base.MetaSchema),
     ...task,
   });
-  const createMessageResult = o({
-    role: base.role,
-    content: content.samplingContent,
+  const CreateMessageResultSchema = o({
+    role: base.RoleSchema,
+    content: content.SamplingContentSchema,
     model: z.string(),
     stopReason: opt(z.string()),
-    _meta: opt(base.meta),
+    _meta: opt(base.MetaSchema),
   });
-  return { samplingMessage, modelPreferences, toolChoice, createMessageParams, createMessageResult };
+  return { SamplingMessageSchema, ModelPreferencesSchema, ToolChoiceSchema, CreateMessageRequestParamsSchema, CreateMessageResultSchema };
 }

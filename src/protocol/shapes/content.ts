@@ -14,16 +14,15 @@ export type ContentShapes = ReturnType<typeof buildContent>;
 /** Resource contents and the five content blocks (audio from 2025-03-26, resource links from 2025-06-18). */
 function buildBlocks(ctx: SchemaContext, base: BaseShapes) {
   const o = ctx.object;
-  const meta06 = since(ctx, '2025-06-18', { _meta: opt(base.meta) });
-  const annotated = { annotations: opt(base.annotations), ...meta06 };
-  const textResourceContents = o({ uri: z.string(), mimeType: opt(z.string()), text: z.string(), ...meta06 });
-  const blobResourceContents = o({ uri: z.string(), mimeType: opt(z.string()), blob: z.string(), ...meta06 });
-  const resourceContents = z.union([textResourceContents, blobResourceContents]);
-  const text = o({ type: z.literal('text'), text: z.string(), ...annotated });
-  const image = o({ type: z.literal('image'), data: z.string(), mimeType: z.string(), ...annotated });
-  const audio = o({ type: z.literal('audio'), data: z.string(), mimeType: z.string(), ...annotated });
-  const embeddedResource = o({ type: z.literal('resource'), resource: resourceContents, ...annotated });
-  const resourceLink = o({
+  const meta06 = since(ctx, '2025-06-18', { _meta: opt(base.MetaSchema) });
+  const annotated = { annotations: opt(base.AnnotationsSchema), ...meta06 };
+  const contents = buildResourceContents(ctx, meta06);
+  const { ResourceContentsSchema } = contents;
+  const TextContentSchema = o({ type: z.literal('text'), text: z.string(), ...annotated });
+  const ImageContentSchema = o({ type: z.literal('image'), data: z.string(), mimeType: z.string(), ...annotated });
+  const AudioContentSchema = o({ type: z.literal('audio'), data: z.string(), mimeType: z.string(), ...annotated });
+  const EmbeddedResourceSchema = o({ type: z.literal('resource'), resource: ResourceContentsSchema, ...annotated });
+  const ResourceLinkSchema = o({
     type: z.literal('resource_link'),
     uri: z.string(),
     name: z.string(),
@@ -31,39 +30,64 @@ function buildBlocks(ctx: SchemaContext, base: BaseShapes) {
     description: opt(z.string()),
     mimeType: opt(z.string()),
     size: opt(z.number()),
-    ...since(ctx, '2025-11-25', { icons: opt(z.array(base.icon)) }),
+    ...since(ctx, '2025-11-25', { icons: opt(z.array(base.IconSchema)) }),
     ...annotated,
   });
-  const contentBlock = z.discriminatedUnion('type', [
-    text,
-    image,
-    ...sinceOption(ctx, '2025-03-26', audio),
-    ...sinceOption(ctx, '2025-06-18', resourceLink),
-    embeddedResource,
+  const ContentBlockSchema = z.discriminatedUnion('type', [
+    TextContentSchema,
+    ImageContentSchema,
+    ...sinceOption(ctx, '2025-03-26', AudioContentSchema),
+    ...sinceOption(ctx, '2025-06-18', ResourceLinkSchema),
+    EmbeddedResourceSchema,
   ]);
-  return { textResourceContents, blobResourceContents, resourceContents, text, image, audio, embeddedResource, resourceLink, contentBlock };
+  return {
+    ...contents,
+    TextContentSchema,
+    ImageContentSchema,
+    AudioContentSchema,
+    EmbeddedResourceSchema,
+    ResourceLinkSchema,
+    ContentBlockSchema,
+  };
+}
+
+/** Text and blob resource contents (`_meta` from 2025-06-18). */
+function buildResourceContents<M extends object>(ctx: SchemaContext, meta06: M) {
+  const o = ctx.object;
+  const TextResourceContentsSchema = o({ uri: z.string(), mimeType: opt(z.string()), text: z.string(), ...meta06 });
+  const BlobResourceContentsSchema = o({ uri: z.string(), mimeType: opt(z.string()), blob: z.string(), ...meta06 });
+  const ResourceContentsSchema = z.union([TextResourceContentsSchema, BlobResourceContentsSchema]);
+  return { TextResourceContentsSchema, BlobResourceContentsSchema, ResourceContentsSchema };
 }
 
 /** Sampling content: text, image, audio (2025-03-26+), tool use and tool result (2025-11-25+), arrays (2025-11-25+). */
 function buildSamplingContent(ctx: SchemaContext, base: BaseShapes, blocks: ReturnType<typeof buildBlocks>) {
   const o = ctx.object;
-  const toolUse = o({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: base.jsonObject, _meta: opt(base.meta) });
-  const structured = ctx.exact && ctx.version !== '2026-07-28' ? base.jsonObject : z.unknown();
-  const toolResult = o({
+  const ToolUseContentSchema = o({
+    type: z.literal('tool_use'),
+    id: z.string(),
+    name: z.string(),
+    input: base.JsonObjectSchema,
+    _meta: opt(base.MetaSchema),
+  });
+  const StructuredContentSchema = ctx.exact && ctx.version !== '2026-07-28' ? base.JsonObjectSchema : z.unknown();
+  const ToolResultContentSchema = o({
     type: z.literal('tool_result'),
     toolUseId: z.string(),
-    content: z.array(blocks.contentBlock),
-    structuredContent: opt(structured),
+    content: z.array(blocks.ContentBlockSchema),
+    structuredContent: opt(StructuredContentSchema),
     isError: opt(z.boolean()),
-    _meta: opt(base.meta),
+    _meta: opt(base.MetaSchema),
   });
-  const samplingBlock = z.discriminatedUnion('type', [
-    blocks.text,
-    blocks.image,
-    ...sinceOption(ctx, '2025-03-26', blocks.audio),
-    ...sinceOption(ctx, '2025-11-25', toolUse),
-    ...sinceOption(ctx, '2025-11-25', toolResult),
+  const SamplingContentBlockSchema = z.discriminatedUnion('type', [
+    blocks.TextContentSchema,
+    blocks.ImageContentSchema,
+    ...sinceOption(ctx, '2025-03-26', blocks.AudioContentSchema),
+    ...sinceOption(ctx, '2025-11-25', ToolUseContentSchema),
+    ...sinceOption(ctx, '2025-11-25', ToolResultContentSchema),
   ]);
-  const samplingContent = keeps(ctx, '2025-11-25') ? z.union([samplingBlock, z.array(samplingBlock)]) : samplingBlock;
-  return { toolUse, toolResult, samplingBlock, samplingContent };
+  const SamplingContentSchema = keeps(ctx, '2025-11-25')
+    ? z.union([SamplingContentBlockSchema, z.array(SamplingContentBlockSchema)])
+    : SamplingContentBlockSchema;
+  return { ToolUseContentSchema, ToolResultContentSchema, SamplingContentBlockSchema, SamplingContentSchema };
 }

@@ -8,8 +8,8 @@ import { opt } from './context.js';
  */
 export function buildElicitationForm() {
   const described = { title: opt(z.string()), description: opt(z.string()) };
-  const titledOption = z.looseObject({ const: z.string(), title: z.string() });
-  const stringField = z.looseObject({
+  const TitledOptionSchema = z.looseObject({ const: z.string(), title: z.string() });
+  const StringFieldSchema = z.looseObject({
     type: z.literal('string'),
     ...described,
     minLength: opt(z.number()),
@@ -17,33 +17,34 @@ export function buildElicitationForm() {
     format: opt(z.enum(['email', 'uri', 'date', 'date-time'])),
     enum: opt(z.array(z.string())),
     enumNames: opt(z.array(z.string())),
-    oneOf: opt(z.array(titledOption)),
+    oneOf: opt(z.array(TitledOptionSchema)),
     default: opt(z.string()),
   });
-  const numberField = z.looseObject({
+  const NumberFieldSchema = z.looseObject({
     type: z.enum(['number', 'integer']),
     ...described,
     minimum: opt(z.number()),
     maximum: opt(z.number()),
     default: opt(z.number()),
   });
-  const booleanField = z.looseObject({ type: z.literal('boolean'), ...described, default: opt(z.boolean()) });
-  const arrayField = z.looseObject({
+  const BooleanFieldSchema = z.looseObject({ type: z.literal('boolean'), ...described, default: opt(z.boolean()) });
+  const ArrayFieldSchema = z.looseObject({
     type: z.literal('array'),
     ...described,
     minItems: opt(z.number()),
     maxItems: opt(z.number()),
-    items: z.looseObject({ type: opt(z.literal('string')), enum: opt(z.array(z.string())), anyOf: opt(z.array(titledOption)) }),
+    items: z.looseObject({ type: opt(z.literal('string')), enum: opt(z.array(z.string())), anyOf: opt(z.array(TitledOptionSchema)) }),
     default: opt(z.array(z.string())),
   });
-  const primitiveSchema = z.discriminatedUnion('type', [stringField, numberField, booleanField, arrayField]);
-  const requestedSchema = z.looseObject({
+  const fields = [StringFieldSchema, NumberFieldSchema, BooleanFieldSchema, ArrayFieldSchema] as const;
+  const PrimitiveSchemaDefinitionSchema = z.discriminatedUnion('type', fields);
+  const RequestedSchemaSchema = z.looseObject({
     $schema: opt(z.string()),
     type: z.literal('object'),
-    properties: z.record(z.string(), primitiveSchema),
+    properties: z.record(z.string(), PrimitiveSchemaDefinitionSchema),
     required: opt(z.array(z.string())),
   });
-  return { primitiveSchema, requestedSchema };
+  return { PrimitiveSchemaDefinitionSchema, RequestedSchemaSchema };
 }
 
 /** The shapes `buildElicitationForm` returns. */

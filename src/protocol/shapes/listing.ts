@@ -9,20 +9,21 @@ export function buildListing(ctx: SchemaContext, base: BaseShapes, content: Cont
   const listed = {
     name: z.string(),
     description: opt(z.string()),
-    ...since(ctx, '2025-06-18', { title: opt(z.string()), _meta: opt(base.meta) }),
-    ...since(ctx, '2025-11-25', { icons: opt(z.array(base.icon)) }),
+    ...since(ctx, '2025-06-18', { title: opt(z.string()), _meta: opt(base.MetaSchema) }),
+    ...since(ctx, '2025-11-25', { icons: opt(z.array(base.IconSchema)) }),
   };
-  const resource = o({ ...listed, uri: z.string(), mimeType: opt(z.string()), size: opt(z.number()), annotations: opt(base.annotations) });
-  const resourceTemplate = o({ ...listed, uriTemplate: z.string(), mimeType: opt(z.string()), annotations: opt(base.annotations) });
-  const promptArgument = o({
+  const described = { mimeType: opt(z.string()), annotations: opt(base.AnnotationsSchema) };
+  const ResourceSchema = o({ ...listed, ...described, uri: z.string(), size: opt(z.number()) });
+  const ResourceTemplateSchema = o({ ...listed, ...described, uriTemplate: z.string() });
+  const PromptArgumentSchema = o({
     name: z.string(),
     description: opt(z.string()),
     required: opt(z.boolean()),
     ...since(ctx, '2025-06-18', { title: opt(z.string()) }),
   });
-  const prompt = o({ ...listed, arguments: opt(z.array(promptArgument)) });
-  const promptMessage = o({ role: base.role, content: content.contentBlock });
-  return { resource, resourceTemplate, promptArgument, prompt, promptMessage, ...buildTool(ctx, listed) };
+  const PromptSchema = o({ ...listed, arguments: opt(z.array(PromptArgumentSchema)) });
+  const PromptMessageSchema = o({ role: base.RoleSchema, content: content.ContentBlockSchema });
+  return { ResourceSchema, ResourceTemplateSchema, PromptArgumentSchema, PromptSchema, PromptMessageSchema, ...buildTool(ctx, listed) };
 }
 
 /** The shapes `buildListing` returns. */
@@ -34,22 +35,22 @@ export type ListingShapes = ReturnType<typeof buildListing>;
  */
 function buildTool<L extends object>(ctx: SchemaContext, listed: L) {
   const o = ctx.object;
-  const toolAnnotations = o({
+  const ToolAnnotationsSchema = o({
     title: opt(z.string()),
     readOnlyHint: opt(z.boolean()),
     destructiveHint: opt(z.boolean()),
     idempotentHint: opt(z.boolean()),
     openWorldHint: opt(z.boolean()),
   });
-  const inputSchema = z.looseObject({ $schema: opt(z.string()), type: z.literal('object') });
-  const outputSchema = z.looseObject({ $schema: opt(z.string()), type: opt(z.string()) });
-  const toolExecution = o({ taskSupport: opt(z.enum(['forbidden', 'optional', 'required'])) });
-  const tool = o({
+  const InputSchemaSchema = z.looseObject({ $schema: opt(z.string()), type: z.literal('object') });
+  const OutputSchemaSchema = z.looseObject({ $schema: opt(z.string()), type: opt(z.string()) });
+  const ToolExecutionSchema = o({ taskSupport: opt(z.enum(['forbidden', 'optional', 'required'])) });
+  const ToolSchema = o({
     ...listed,
-    inputSchema,
-    ...since(ctx, '2025-03-26', { annotations: opt(toolAnnotations) }),
-    ...since(ctx, '2025-06-18', { outputSchema: opt(outputSchema) }),
-    ...since(ctx, '2025-11-25', until(ctx, '2026-07-28', { execution: opt(toolExecution) })),
+    inputSchema: InputSchemaSchema,
+    ...since(ctx, '2025-03-26', { annotations: opt(ToolAnnotationsSchema) }),
+    ...since(ctx, '2025-06-18', { outputSchema: opt(OutputSchemaSchema) }),
+    ...since(ctx, '2025-11-25', until(ctx, '2026-07-28', { execution: opt(ToolExecutionSchema) })),
   });
-  return { toolAnnotations, tool };
+  return { ToolAnnotationsSchema, ToolSchema };
 }

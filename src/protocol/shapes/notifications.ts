@@ -8,34 +8,34 @@ import { opt, since, type SchemaContext } from './context.js';
  */
 export function buildSharedServerNotifications(base: BaseShapes) {
   const o = z.looseObject;
-  const withMeta = { _meta: opt(base.notificationMeta) };
-  const listChanged = o(withMeta);
+  const withMeta = { _meta: opt(base.NotificationMetaSchema) };
+  const ListChangedParamsSchema = o(withMeta);
   return {
-    'notifications/cancelled': o({ ...withMeta, requestId: opt(base.requestId), reason: opt(z.string()) }),
+    'notifications/cancelled': o({ ...withMeta, requestId: opt(base.RequestIdSchema), reason: opt(z.string()) }),
     'notifications/progress': o({
       ...withMeta,
-      progressToken: base.progressToken,
+      progressToken: base.ProgressTokenSchema,
       progress: z.number(),
       total: opt(z.number()),
       message: opt(z.string()),
     }),
-    'notifications/message': o({ ...withMeta, level: base.loggingLevel, logger: opt(z.string()), data: z.unknown() }),
+    'notifications/message': o({ ...withMeta, level: base.LoggingLevelSchema, logger: opt(z.string()), data: z.unknown() }),
     'notifications/resources/updated': o({ ...withMeta, uri: z.string() }),
-    'notifications/resources/list_changed': listChanged,
-    'notifications/tools/list_changed': listChanged,
-    'notifications/prompts/list_changed': listChanged,
+    'notifications/resources/list_changed': ListChangedParamsSchema,
+    'notifications/tools/list_changed': ListChangedParamsSchema,
+    'notifications/prompts/list_changed': ListChangedParamsSchema,
   };
 }
 
 /** Builds the params of the client notifications every revision shares, by method (sent, so exact). */
 export function buildSharedClientNotifications(ctx: SchemaContext, base: BaseShapes) {
   const o = ctx.object;
-  const withMeta = { _meta: opt(base.meta) };
+  const withMeta = { _meta: opt(base.MetaSchema) };
   return {
-    'notifications/cancelled': o({ ...withMeta, requestId: base.requestId, reason: opt(z.string()) }),
+    'notifications/cancelled': o({ ...withMeta, requestId: base.RequestIdSchema, reason: opt(z.string()) }),
     'notifications/progress': o({
       ...withMeta,
-      progressToken: base.progressToken,
+      progressToken: base.ProgressTokenSchema,
       progress: z.number(),
       total: opt(z.number()),
       ...since(ctx, '2025-03-26', { message: opt(z.string()) }),

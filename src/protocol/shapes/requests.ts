@@ -18,32 +18,32 @@ export function buildSharedRequestParams<M extends RequestMetaField>(
 ) {
   const o = ctx.object;
   const withMeta = { _meta: meta };
-  const inputResponse = z.union([features.elicitResult, features.createMessageResult, features.listRootsResult]);
+  const InputResponseSchema = z.union([features.ElicitResultSchema, features.CreateMessageResultSchema, features.ListRootsResultSchema]);
   const inputRound = since(ctx, '2026-07-28', {
-    inputResponses: opt(z.record(z.string(), inputResponse)),
+    inputResponses: opt(z.record(z.string(), InputResponseSchema)),
     requestState: opt(z.string()),
   });
-  const paginated = o({ ...withMeta, cursor: opt(z.string()) });
+  const PaginatedRequestParamsSchema = o({ ...withMeta, cursor: opt(z.string()) });
   const stringArguments = opt(z.record(z.string(), z.string()));
-  const reference = z.discriminatedUnion('type', [
+  const CompletionReferenceSchema = z.discriminatedUnion('type', [
     o({ type: z.literal('ref/prompt'), name: z.string(), ...since(ctx, '2025-06-18', { title: opt(z.string()) }) }),
     o({ type: z.literal('ref/resource'), uri: z.string() }),
   ]);
   return {
-    paginated,
-    inputResponse,
+    PaginatedRequestParamsSchema,
+    InputResponseSchema,
     'tools/call': o({
       ...withMeta,
       name: z.string(),
-      arguments: opt(base.jsonObject),
-      ...since(ctx, '2025-11-25', until(ctx, '2026-07-28', { task: opt(features.taskMetadata) })),
+      arguments: opt(base.JsonObjectSchema),
+      ...since(ctx, '2025-11-25', until(ctx, '2026-07-28', { task: opt(features.TaskMetadataSchema) })),
       ...inputRound,
     }),
     'resources/read': o({ ...withMeta, uri: z.string(), ...inputRound }),
     'prompts/get': o({ ...withMeta, name: z.string(), arguments: stringArguments, ...inputRound }),
     'completion/complete': o({
       ...withMeta,
-      ref: reference,
+      ref: CompletionReferenceSchema,
       argument: o({ name: z.string(), value: z.string() }),
       ...since(ctx, '2025-06-18', { context: opt(o({ arguments: stringArguments })) }),
     }),
