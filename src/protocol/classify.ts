@@ -21,21 +21,32 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const invalid = (reason: string, value: unknown): Classified => ({ kind: 'invalid', reason, value });
 
-function classifyResponse(value: Record<string, unknown>): Classified {
+/** The kind of a JSON-RPC message, or `undefined` for a value that is not one (see `classifyMessage` for why). */
+export type MessageKind = Exclude<Classified['kind'], 'invalid'>;
+
+/**
+ * The kind of one parsed JSON value, by the same envelope checks as `classifyMessage`, without allocating: the
+ * per-frame check of the session. `undefined` means invalid; ask `classifyMessage` for the reason.
+ */
+export function messageKind(value: unknown): MessageKind | undefined {
+  if (!isObject(value) || value['jsonrpc'] !== '2.0') return undefined;
+  const method = value['method'];
+  if (method === undefined) return responseKind(value);
+  if (typeof method !== 'string') return undefined;
+  const params = value['params'];
+  if (params !== undefined && !isObject(params)) return undefined;
+  if (!('id' in value)) return 'notification';
+  return isId(value['id']) ? 'request' : undefined;
+}
+
+function responseKind(value: Record<string, unknown>): MessageKind | undefined {
   const hasResult = 'result' in value;
   const error = value['error'];
-  if (hasResult === (error !== undefined)) return invalid('a response needs exactly one of result and error', value);
-  if (hasResult) {
-    if (!isId(value['id'])) return invalid('response id must be a string or an integer', value);
-    if (!isObject(value['result'])) return invalid('result must be an object', value);
-    return { kind: 'success', message: value as unknown as JsonRpcSuccess };
-  }
+  if (hasResult === (error !== undefined)) return undefined;
   const id = value['id'];
-  if (id !== undefined && id !== null && !isId(id)) return invalid('response id must be a string or an integer', value);
-  if (!isObject(error) || !Number.isInteger(error['code']) || typeof error['message'] !== 'string') {
-    return invalid('error must be an object with an integer code and a string message', value);
-  }
-  return { kind: 'error', message: value as unknown as JsonRpcErrorResponse };
+  if (hasResult) return isId(id) && isObject(value['result']) ? 'success' : undefined;
+  if (id !== undefined && id !== null && !isId(id)) return undefined;
+  return isObject(error) && Number.isInteger(error['code']) && typeof error['message'] === 'string' ? 'error' : undefined;
 }
 
 /**
@@ -44,16 +55,28 @@ function classifyResponse(value: Record<string, unknown>): Classified {
  * the client layer. Arrays are not messages: split batches with `splitBatch` first.
  */
 export function classifyMessage(value: unknown): Classified {
-  if (!isObject(value)) return invalid('a JSON-RPC message must be an object', value);
-  if (value['jsonrpc'] !== '2.0') return invalid('jsonrpc must be "2.0"', value);
+  const kind = messageKind(value);
+  if (kind !== undefined) return { kind, message: value } as Classified;
+  return invalid(invalidReason(value), value);
+}
+
+function invalidReason(value: unknown): string {
+  if (!isObject(value)) return 'a JSON-RPC message must be an object';
+  if (value['jsonrpc'] !== '2.0') return 'jsonrpc must be "2.0"';
   const method = value['method'];
-  if (method === undefined) return classifyResponse(value);
-  if (typeof method !== 'string') return invalid('method must be a string', value);
+  if (method === undefined) return responseReason(value);
+  if (typeof method !== 'string') return 'method must be a string';
   const params = value['params'];
-  if (params !== undefined && !isObject(params)) return invalid('params must be an object', value);
-  if (!('id' in value)) return { kind: 'notification', message: value as unknown as JsonRpcNotification };
-  if (!isId(value['id'])) return invalid('request id must be a string or an integer', value);
-  return { kind: 'request', message: value as unknown as JsonRpcRequest };
+  if (params !== undefined && !isObject(params)) return 'params must be an object';
+  return 'request id must be a string or an integer';
+}
+
+function responseReason(value: Record<string, unknown>): string {
+  const hasResult = 'result' in value;
+  if (hasResult === (value['error'] !== undefined)) return 'a response needs exactly one of result and error';
+  const id = value['id'];
+  if (hasResult ? !isId(id) : id !== undefined && id !== null && !isId(id)) return 'response id must be a string or an integer';
+  return hasResult ? 'result must be an object' : 'error must be an object with an integer code and a string message';
 }
 
 /** Splits an inbound JSON-RPC batch (legal in 2025-03-26) into its messages; any other value is one message. */

@@ -1,6 +1,6 @@
 import { ParseError, SchemaError } from '../errors/errors.js';
-import { classifyMessage } from '../protocol/classify.js';
-import type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcSuccess } from '../protocol/jsonrpc.js';
+import { classifyMessage, messageKind } from '../protocol/classify.js';
+import type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess } from '../protocol/jsonrpc.js';
 import type { InboundFrame } from '../transport/types.js';
 import { dispatchRequest } from './handlers.js';
 import type { ConnectionRuntime, SessionRuntime } from './runtime.js';
@@ -36,25 +36,27 @@ function deliverNotification(runtime: SessionRuntime, connection: ConnectionRunt
 }
 
 function routeMessage(runtime: SessionRuntime, connection: ConnectionRuntime, value: unknown): void {
-  const classified = classifyMessage(value);
-  switch (classified.kind) {
+  switch (messageKind(value)) {
     case 'success':
     case 'error':
-      deliverResponse(runtime, classified.message);
+      deliverResponse(runtime, value as JsonRpcSuccess | JsonRpcErrorResponse);
       return;
     case 'notification':
-      deliverNotification(runtime, connection, classified.message);
+      deliverNotification(runtime, connection, value as JsonRpcNotification);
       return;
     case 'request':
-      dispatchRequest(runtime, connection, classified.message);
+      dispatchRequest(runtime, connection, value as JsonRpcRequest);
       return;
-    default:
+    default: {
+      const classified = classifyMessage(value);
+      const reason = classified.kind === 'invalid' ? classified.reason : 'unknown';
       runtime.diagnose({
         kind: 'invalid-message',
-        message: `Inbound value is not a JSON-RPC message: ${classified.reason}`,
-        error: new SchemaError(`Not a JSON-RPC message: ${classified.reason}`, { value }),
+        message: `Inbound value is not a JSON-RPC message: ${reason}`,
+        error: new SchemaError(`Not a JSON-RPC message: ${reason}`, { value }),
         value,
       });
+    }
   }
 }
 

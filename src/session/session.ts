@@ -1,12 +1,14 @@
-import { BehaviorSubject, Observable, Subject, defer, filter, ignoreElements, map, share, takeUntil, tap, throwError, timer } from 'rxjs';
+import { BehaviorSubject, Observable, Subject, defer, ignoreElements, share, takeUntil, tap, throwError, timer } from 'rxjs';
 import { ConnectionClosedError, TransportError } from '../errors/errors.js';
 import type { JsonRpcNotification } from '../protocol/jsonrpc.js';
 import type { CancellationMode, InboundFrame, OutboundFrame, Transport } from '../transport/types.js';
+import { ConnectionHold } from './connection-hold.js';
+import { DeadlineQueue } from './deadlines.js';
 import { OutboundQueue } from './outbound-queue.js';
 import { connectionEnded, defaultRpcError, requestEvents, type RequestHost } from './request.js';
 import { routeFrame } from './router.js';
 import type { ConnectionRuntime, SessionRuntime } from './runtime.js';
-import { withTimeouts } from './timeouts.js';
+import { PauseGate } from './timeouts.js';
 import type {
   Diagnostic, FrameEvent, Params, RequestEvent, RequestOptions, ResultPayload, Session, SessionOptions, SessionState, TimeoutOptions,
 } from './types.js';
@@ -98,9 +100,13 @@ export function createSession(transport: Transport, options: SessionOptions = {}
     }),
   );
 
+  const pauses = new PauseGate(options.timeoutPaused$);
   const host: RequestHost = {
     runtime,
     connection$,
+    hold: new ConnectionHold(connection$),
+    pauses,
+    deadlines: new DeadlineQueue(),
     current: () => current,
     exchange: transport.exchange?.bind(transport),
     cancellation: cancellationOf(transport, options.cancellation),
@@ -109,20 +115,17 @@ export function createSession(transport: Transport, options: SessionOptions = {}
   };
   const defaultTimeout = options.timeout === undefined ? DEFAULT_REQUEST_TIMEOUT : options.timeout;
 
-  const events = (method: string, params?: Params, requestOptions: RequestOptions = {}): Observable<RequestEvent> => {
+  const plan = (method: string, params: Params | undefined, requestOptions: RequestOptions, resultOnly: boolean) => {
     const limits = requestOptions.timeout === undefined ? defaultTimeout : requestOptions.timeout;
     const wantsProgress = requestOptions.progress === true || (limits !== false && limits.idleMs !== undefined);
-    const events$ = requestEvents(host, method, params, requestOptions, wantsProgress);
-    return limits === false ? events$ : events$.pipe(withTimeouts(method, limits, options.timeoutPaused$));
+    return { method, params, options: requestOptions, wantsProgress, limits, resultOnly };
   };
 
   return {
-    requestEvents: events,
-    request: (method, params, requestOptions) =>
-      events(method, params, requestOptions).pipe(
-        filter((event): event is Extract<RequestEvent, { type: 'result' }> => event.type === 'result'),
-        map((event): ResultPayload => event.result),
-      ),
+    requestEvents: (method, params, requestOptions = {}) =>
+      requestEvents(host, plan(method, params, requestOptions, false)) as Observable<RequestEvent>,
+    request: (method, params, requestOptions = {}) =>
+      requestEvents(host, plan(method, params, requestOptions, true)) as Observable<ResultPayload>,
     notify: (method, params, notifyOptions = {}) => notification$(host, method, params, notifyOptions.headers),
     notifications$: hotUntilConnectionEnds(streams.notifications, connection$),
     state$: streams.state.asObservable(),
@@ -137,6 +140,7 @@ export function createSession(transport: Transport, options: SessionOptions = {}
       streams.state.next({ status: 'closed' });
       closed = true;
       streams.closing.next();
+      pauses.close();
       for (const subject of [streams.notifications, streams.frames, streams.diagnostics, streams.state]) subject.complete();
     },
   };

@@ -1,22 +1,135 @@
-import { Observable, asyncScheduler, timer, type MonoTypeOperatorFunction, type Subscription } from 'rxjs';
+import { Observable, asyncScheduler, type MonoTypeOperatorFunction, type Subscription } from 'rxjs';
 import { RequestTimeoutError } from '../errors/errors.js';
+import { Deadline, DeadlineQueue } from './deadlines.js';
 import type { TimeoutOptions } from './types.js';
 
-interface Clock {
-  seen: number;
-  paused: boolean;
-  /** Active (unpaused) time used so far, and when the current active stretch began. */
-  used: number;
-  since: number;
+type LimitKind = 'first' | 'idle' | 'total';
+
+/** Who hears that a request clock ran out. */
+export interface TimeoutTarget {
+  timedOut(error: RequestTimeoutError): void;
 }
 
-function nextDeadline(limits: TimeoutOptions, clock: Clock): { ms: number; kind: 'first' | 'idle' | 'total' } | undefined {
-  const step = clock.seen === 0 ? (limits.firstMs ?? limits.idleMs) : limits.idleMs;
-  const stepKind = clock.seen === 0 && limits.firstMs !== undefined ? 'first' : 'idle';
-  const left = limits.totalMs === undefined ? undefined : Math.max(0, limits.totalMs - clock.used);
-  if (step === undefined && left === undefined) return undefined;
-  if (left !== undefined && (step === undefined || left <= step)) return { ms: left, kind: 'total' };
-  return { ms: step as number, kind: stepKind };
+/**
+ * The time limits of one request: `firstMs` to the first event, `idleMs` between events, `totalMs` for the whole
+ * request, standing still while paused. At most one deadline armed at a time, in a `DeadlineQueue` shared by the
+ * session's requests (on `asyncScheduler`: virtual time in marble tests); nothing is allocated per event.
+ */
+export class RequestClock extends Deadline {
+  private seen = 0;
+  private paused = false;
+  /** Active (unpaused) time used so far, and when the current active stretch began. */
+  private used = 0;
+  private since = asyncScheduler.now();
+  private kind: LimitKind = 'first';
+  private ms = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly method: string,
+    private readonly limits: TimeoutOptions,
+    private readonly target: TimeoutTarget,
+    private readonly deadlines: DeadlineQueue,
+  ) {
+    super();
+  }
+
+  /** Starts the clock (paused or not). */
+  start(paused: boolean): void {
+    this.paused = paused;
+    this.arm();
+  }
+
+  /** An event (progress or result) arrived: restarts the step limit. */
+  event(): void {
+    if (this.stopped) return;
+    this.account();
+    this.seen += 1;
+    this.arm();
+  }
+
+  /** Pauses or resumes every limit. */
+  setPaused(paused: boolean): void {
+    if (this.stopped || paused === this.paused) return;
+    this.account();
+    this.paused = paused;
+    this.arm();
+  }
+
+  /** Stops for good. */
+  stop(): void {
+    this.stopped = true;
+    this.deadlines.remove(this);
+  }
+
+  /** Called by the deadline queue when the armed limit has passed. */
+  expire(): void {
+    if (this.stopped) return;
+    const { limits, kind } = this;
+    const limit = kind === 'first' ? limits.firstMs : kind === 'idle' ? limits.idleMs : limits.totalMs;
+    this.stop();
+    this.target.timedOut(new RequestTimeoutError(this.method, kind, limit ?? this.ms));
+  }
+
+  private account(): void {
+    const now = asyncScheduler.now();
+    if (!this.paused) this.used += now - this.since;
+    this.since = now;
+  }
+
+  private arm(): void {
+    this.deadlines.remove(this);
+    if (this.paused || this.stopped) return;
+    const { limits } = this;
+    const first = this.seen === 0;
+    const step = first ? (limits.firstMs ?? limits.idleMs) : limits.idleMs;
+    const left = limits.totalMs === undefined ? undefined : Math.max(0, limits.totalMs - this.used);
+    if (step === undefined && left === undefined) return;
+    if (left !== undefined && (step === undefined || left <= step)) {
+      this.kind = 'total';
+      this.ms = left;
+    } else {
+      this.kind = first && limits.firstMs !== undefined ? 'first' : 'idle';
+      this.ms = step as number;
+    }
+    this.deadlines.add(this, this.ms);
+  }
+}
+
+/**
+ * One subscription to a session's `timeoutPaused$`, shared by the clocks of every request: taken on the first
+ * attached clock, held until `close()`.
+ */
+export class PauseGate {
+  private paused = false;
+  private subscription: Subscription | undefined;
+  private readonly clocks = new Set<RequestClock>();
+
+  constructor(private readonly paused$: Observable<boolean> | undefined) {}
+
+  /** Starts `clock` in the current pause state and keeps it informed until `detach`. */
+  attach(clock: RequestClock): void {
+    if (this.paused$ !== undefined) {
+      if (this.subscription === undefined) this.subscription = this.paused$.subscribe((paused) => this.set(paused));
+      this.clocks.add(clock);
+    }
+    clock.start(this.paused);
+  }
+
+  detach(clock: RequestClock): void {
+    this.clocks.delete(clock);
+  }
+
+  close(): void {
+    this.subscription?.unsubscribe();
+    this.clocks.clear();
+  }
+
+  private set(paused: boolean): void {
+    if (paused === this.paused) return;
+    this.paused = paused;
+    for (const clock of [...this.clocks]) clock.setPaused(paused);
+  }
 }
 
 /**
@@ -33,36 +146,12 @@ function nextDeadline(limits: TimeoutOptions, clock: Clock): { ms: number; kind:
 export function withTimeouts<T>(method: string, limits: TimeoutOptions, paused$?: Observable<boolean>): MonoTypeOperatorFunction<T> {
   return (source) =>
     new Observable<T>((subscriber) => {
-      const clock: Clock = { seen: 0, paused: false, used: 0, since: asyncScheduler.now() };
-      let deadline: Subscription | undefined;
-      const arm = () => {
-        deadline?.unsubscribe();
-        deadline = undefined;
-        if (clock.paused) return;
-        const next = nextDeadline(limits, clock);
-        if (!next) return;
-        deadline = timer(next.ms).subscribe(() => {
-          const limit = next.kind === 'first' ? limits.firstMs : next.kind === 'idle' ? limits.idleMs : limits.totalMs;
-          subscriber.error(new RequestTimeoutError(method, next.kind, limit ?? next.ms));
-        });
-      };
-      const account = () => {
-        const now = asyncScheduler.now();
-        if (!clock.paused) clock.used += now - clock.since;
-        clock.since = now;
-      };
-      const pauses = paused$?.subscribe((paused) => {
-        if (paused === clock.paused) return;
-        account();
-        clock.paused = paused;
-        arm();
-      });
-      arm();
+      const clock = new RequestClock(method, limits, { timedOut: (error) => subscriber.error(error) }, new DeadlineQueue());
+      const gate = new PauseGate(paused$);
+      gate.attach(clock);
       const inner = source.subscribe({
         next: (value) => {
-          account();
-          clock.seen += 1;
-          arm();
+          clock.event();
           subscriber.next(value);
         },
         error: (error: unknown) => subscriber.error(error),
@@ -70,8 +159,8 @@ export function withTimeouts<T>(method: string, limits: TimeoutOptions, paused$?
       });
       return () => {
         inner.unsubscribe();
-        deadline?.unsubscribe();
-        pauses?.unsubscribe();
+        clock.stop();
+        gate.close();
       };
     });
 }

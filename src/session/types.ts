@@ -109,7 +109,10 @@ export interface SessionOptions {
    * Default: the transport's `cancellation`, else `abort` when it has `exchange`, else `notification`.
    */
   readonly cancellation?: CancellationMode | (() => CancellationMode);
-  /** While this says true (the client waits on a human), request time limits stand still. */
+  /**
+   * While this says true (the client waits on a human), request time limits stand still. The session subscribes
+   * to it once, when the first request with a time limit starts, and holds that subscription until `close()`.
+   */
   readonly timeoutPaused$?: Observable<boolean>;
   /** Close the connection this long after its last user left (lazy sessions); default: stay open until `close()`. */
   readonly idleCloseMs?: number;

@@ -1,20 +1,10 @@
-import {
-  catchError,
-  concat,
-  EMPTY,
-  ignoreElements,
-  mergeMap,
-  type MonoTypeOperatorFunction,
-  Observable,
-  switchMap,
-  tap,
-  throwError,
-} from 'rxjs';
+import { catchError, concat, EMPTY, mergeMap, type MonoTypeOperatorFunction, Observable, switchMap, throwError } from 'rxjs';
 import { TransportError } from '../../errors/errors.js';
 import { decodeJsonLines, encodeJsonLine } from '../../transport/internal/json-lines.js';
 import type { InboundFrame, OutboundFrame } from '../../transport/types.js';
 import type { ManagedProcess, ProcessExit } from './managed-process.js';
 import { ProcessExitError } from './process-errors.js';
+import { decodeMessage } from './utf8.js';
 
 /**
  * The inbound frames of one server process; `outbound$` is written to its stdin, one line per frame, from
@@ -35,7 +25,7 @@ export function processConnection(
   maxMessageBytes: number,
 ): Observable<InboundFrame> {
   const frames$ = concat(
-    server.stdout().pipe(decodeJsonLines({ maxMessageBytes })),
+    server.stdout().pipe(decodeJsonLines({ maxMessageBytes, decode: decodeMessage })),
     server.exit$.pipe(mergeMap((exit) => exitOutcome(server, exit))),
   );
   return server.spawned$.pipe(
@@ -44,14 +34,45 @@ export function processConnection(
   );
 }
 
+/**
+ * Writes `outbound$` to the server's stdin. Frames of one synchronous run (a burst of requests) are serialised at
+ * once, in order, and written as one piece at the end of that run: one pipe write instead of one per frame. What
+ * is still unwritten goes out when `outbound$` completes and when the writing is torn down, before stdin closes.
+ */
 function writeFrames(server: ManagedProcess, outbound$: Observable<OutboundFrame>): Observable<never> {
-  return outbound$.pipe(
-    tap({
-      next: (frame) => server.writer?.write(encodeJsonLine(frame.message)),
-      complete: () => server.writer?.end(),
-    }),
-    ignoreElements(),
-  );
+  return new Observable<never>((subscriber) => {
+    let batch = '';
+    let scheduled = false;
+    const flush = (): void => {
+      scheduled = false;
+      if (batch === '') return;
+      const text = batch;
+      batch = '';
+      server.writer?.write(text);
+    };
+    const frames = outbound$.subscribe({
+      next: (frame) => {
+        try {
+          batch += encodeJsonLine(frame.message);
+        } catch (error) {
+          subscriber.error(error);
+          return;
+        }
+        if (scheduled) return;
+        scheduled = true;
+        queueMicrotask(flush);
+      },
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => {
+        flush();
+        server.writer?.end();
+      },
+    });
+    return () => {
+      frames.unsubscribe();
+      flush();
+    };
+  });
 }
 
 function exitOutcome(server: ManagedProcess, exit: ProcessExit): Observable<never> {

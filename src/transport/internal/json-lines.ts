@@ -41,19 +41,21 @@ export interface LineDecoderOptions {
    * pieces of at most `maxLineBytes` (for unframed text such as logs).
    */
   readonly overflow?: 'error' | 'split';
+  /** Turns the bytes of one complete line into text (default: a UTF-8 `TextDecoder`). */
+  readonly decode?: (bytes: Uint8Array) => string;
 }
 
 /**
  * Splits a byte stream into UTF-8 text lines at `\n` (a trailing `\r` is dropped, blank lines are skipped).
  *
- * Cost is linear in the input: each chunk is scanned once, partial lines are kept as a list of views and
- * joined once when their terminator arrives. Lines are decoded only when complete, so multi-byte sequences
- * split across chunks decode correctly.
+ * Cost is linear in the input: each chunk is scanned once, a line that lies inside one chunk is decoded straight
+ * from it, and partial lines are kept as a list of views joined once when their terminator arrives. Lines are
+ * decoded only when complete, so multi-byte sequences split across chunks decode correctly.
  */
 export class LineDecoder {
   private readonly maxLineBytes: number;
   private readonly overflow: 'error' | 'split';
-  private readonly decoder = new TextDecoder();
+  private readonly decode: (bytes: Uint8Array) => string;
   private readonly encoder = new TextEncoder();
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
@@ -61,6 +63,12 @@ export class LineDecoder {
   constructor(options: LineDecoderOptions = {}) {
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.overflow = options.overflow ?? 'error';
+    if (options.decode === undefined) {
+      const decoder = new TextDecoder();
+      this.decode = (bytes) => decoder.decode(bytes);
+    } else {
+      this.decode = options.decode;
+    }
   }
 
   /**
@@ -72,11 +80,14 @@ export class LineDecoder {
     const bytes = typeof chunk === 'string' ? this.encoder.encode(chunk) : chunk;
     let start = 0;
     for (let end = bytes.indexOf(LF); end !== -1; end = bytes.indexOf(LF, start)) {
-      this.append(bytes.subarray(start, end), onLine);
-      this.flushLine(onLine);
+      if (this.pendingBytes === 0 && end - start <= this.maxLineBytes) this.emit(bytes, start, end, onLine);
+      else {
+        this.append(bytes.subarray(start, end), onLine);
+        this.flushLine(onLine);
+      }
       start = end + 1;
     }
-    if (start < bytes.length) this.append(bytes.subarray(start), onLine);
+    if (start < bytes.length) this.append(start === 0 ? bytes : bytes.subarray(start), onLine);
   }
 
   /** Ends the input: a last line without a terminator is delivered too. */
@@ -106,10 +117,15 @@ export class LineDecoder {
 
   private flushLine(onLine: (line: string) => void): void {
     if (this.pendingBytes === 0) return;
-    let bytes = this.joinPending();
+    const bytes = this.joinPending();
     this.reset();
-    if (bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
-    if (bytes.length > 0) onLine(this.decoder.decode(bytes));
+    this.emit(bytes, 0, bytes.length, onLine);
+  }
+
+  /** Delivers `bytes[start, end)` as one line: a trailing `\r` is dropped, an empty line skipped. */
+  private emit(bytes: Uint8Array, start: number, end: number, onLine: (line: string) => void): void {
+    const stop = end > start && bytes[end - 1] === CR ? end - 1 : end;
+    if (stop > start) onLine(this.decode(start === 0 && stop === bytes.length ? bytes : bytes.subarray(start, stop)));
   }
 
   private joinPending(): Uint8Array {
@@ -125,7 +141,7 @@ export class LineDecoder {
   }
 
   private reset(): void {
-    this.pending = [];
+    if (this.pending.length > 0) this.pending = [];
     this.pendingBytes = 0;
   }
 }
@@ -134,6 +150,8 @@ export class LineDecoder {
 export interface JsonLinesOptions {
   /** Largest message accepted, in bytes. Default `DEFAULT_MAX_MESSAGE_BYTES` (64 MiB). */
   readonly maxMessageBytes?: number;
+  /** Turns the bytes of one message into text (default: a UTF-8 `TextDecoder`). */
+  readonly decode?: (bytes: Uint8Array) => string;
 }
 
 /**
@@ -150,7 +168,8 @@ export interface JsonLinesOptions {
 export function decodeJsonLines(options: JsonLinesOptions = {}): OperatorFunction<Uint8Array | string, InboundFrame> {
   return (source) =>
     new Observable<InboundFrame>((subscriber) => {
-      const decoder = new LineDecoder({ maxLineBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES });
+      const maxLineBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+      const decoder = new LineDecoder(options.decode === undefined ? { maxLineBytes } : { maxLineBytes, decode: options.decode });
       const onLine = (line: string): void => subscriber.next(parseJsonFrame(line));
       return source.subscribe({
         next: (chunk) => {

@@ -1,0 +1,83 @@
+// Client adapters for `npm run bench`. Each adapter loads its library lazily (so import time is measured per
+// worker) and opens a connection to a target: `{ stdio: [command, ...args] }` or `{ url }`. An open connection
+// offers list(), call(name, args), protocol() and close().
+import { fileURLToPath } from 'node:url';
+
+export const CLIENT_INFO = { name: 'rxmcp-bench', version: '1.0.0' };
+
+/** The clients the bench knows, in table order. */
+export const CLIENTS = {
+  'rxmcp-auto': { family: 'rxmcp', note: 'rxmcp (dist), protocol auto (default)', load: () => rxmcpAdapter('auto') },
+  'rxmcp-legacy': { family: 'rxmcp', note: 'rxmcp (dist), protocol legacy', load: () => rxmcpAdapter('legacy') },
+  official: { family: 'official', note: '@modelcontextprotocol/client, default negotiation', load: () => officialAdapter(false) },
+  'official-auto': { family: 'official', note: '@modelcontextprotocol/client, versionNegotiation auto', load: () => officialAdapter(true) },
+};
+
+/** rxmcp from the built package (resolved through the package's own `exports`). */
+async function rxmcpAdapter(protocol) {
+  const [{ createClient, streamableHttp }, { stdio }, { lastValueFrom, firstValueFrom }] = await Promise.all([
+    import('rxmcp'),
+    import('rxmcp/node'),
+    import('rxjs'),
+  ]);
+  return {
+    async open(target) {
+      let exited;
+      let transport;
+      if (target.url) {
+        transport = streamableHttp(target.url);
+      } else {
+        const [command, ...args] = target.stdio;
+        transport = stdio({ command, args });
+        exited = firstValueFrom(transport.processes$).then((spawned) => lastValueFrom(spawned.exit$));
+      }
+      const client = createClient(transport, { clientInfo: CLIENT_INFO, protocol });
+      await lastValueFrom(client.connect());
+      return {
+        list: () => lastValueFrom(client.listTools()),
+        call: (name, args) => lastValueFrom(client.callTool(name, args)),
+        protocol: () => client.server?.protocolVersion,
+        async close() {
+          client.close();
+          if (exited) await bounded(exited, 3000);
+        },
+      };
+    },
+  };
+}
+
+/** The official v2 client, `@modelcontextprotocol/client`. */
+async function officialAdapter(auto) {
+  const [{ Client, StreamableHTTPClientTransport }, { StdioClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/client'),
+    import('@modelcontextprotocol/client/stdio'),
+  ]);
+  const options = auto ? { capabilities: {}, versionNegotiation: { mode: 'auto' } } : { capabilities: {} };
+  return {
+    async open(target) {
+      const client = new Client(CLIENT_INFO, options);
+      const [command, ...args] = target.stdio ?? [];
+      const transport = target.url
+        ? new StreamableHTTPClientTransport(new URL(target.url))
+        : new StdioClientTransport({ command, args, stderr: 'ignore' });
+      await client.connect(transport);
+      return {
+        list: () => client.listTools(),
+        call: (name, args) => client.callTool({ name, arguments: args }),
+        protocol: () => client.getNegotiatedProtocolVersion(),
+        close: () => bounded(client.close(), 3000),
+      };
+    },
+  };
+}
+
+function bounded(promise, ms) {
+  let timer;
+  const limit = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+/** Path of the bench echo server. */
+export const ECHO_SERVER = fileURLToPath(new URL('./echo-server.mjs', import.meta.url));

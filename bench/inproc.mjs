@@ -1,0 +1,266 @@
+// Client CPU cost per tools/call without I/O: each client talks to an in-process echo server through a transport
+// that serialises every message as a wire would (JSON.stringify out, JSON.parse in) and answers on the next
+// macrotask, all pending requests at once. What is left is the client's own work per request and per frame.
+//
+// node bench/inproc.mjs [--rounds 5] [--clients rxmcp-auto,...] [--cases seq,conc]
+//
+// seq: 5000 sequential calls after 1000 warm-up calls, µs per call. conc: 1000 calls in flight, 1 warm-up + 20
+// batches, calls/s. Both report GC time per 1000 calls. Each measurement runs in a fresh process.
+//
+// node bench/inproc.mjs --worker <client> <seq|conc> --alloc   one measurement under the sampling heap profiler
+// (objects later collected included): bytes allocated per call, and the functions that allocate them.
+import { spawn } from 'node:child_process';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { CLIENT_INFO } from './clients.mjs';
+
+const SELF = fileURLToPath(import.meta.url);
+const SEQ = { warmup: 1000, calls: 5000 };
+const CONC = { inFlight: 1000, batches: 20 };
+const CLIENTS = ['rxmcp-auto', 'rxmcp-legacy', 'rxmcp-session', 'official', 'official-auto'];
+const CASES = ['seq', 'conc'];
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? argv[at + 1] : fallback;
+};
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const MODERN = '2026-07-28';
+const SERVER_INFO = { name: 'inproc-echo', version: '1.0.0' };
+const TOOLS = [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }];
+
+/** The in-process server: both eras, like the official v2 server. Returns the reply text or undefined. */
+function reply(text) {
+  const message = JSON.parse(text);
+  if (message.id === undefined) return undefined;
+  const { id, method, params } = message;
+  const modern = params?._meta?.['io.modelcontextprotocol/protocolVersion'] === MODERN;
+  const meta = modern ? { resultType: 'complete' } : {};
+  let result;
+  switch (method) {
+    case 'server/discover':
+      result = { supportedVersions: [MODERN], capabilities: { tools: {} }, resultType: 'complete', ttlMs: 0, cacheScope: 'private',
+        _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } };
+      break;
+    case 'initialize':
+      result = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: SERVER_INFO };
+      break;
+    case 'tools/list':
+      result = modern ? { tools: TOOLS, ...meta, ttlMs: 0, cacheScope: 'private' } : { tools: TOOLS };
+      break;
+    case 'tools/call':
+      result = { content: [{ type: 'text', text: params.arguments.text }], ...meta };
+      break;
+    default:
+      return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } });
+  }
+  return JSON.stringify({ jsonrpc: '2.0', id, result });
+}
+
+/** Collects written messages and answers them all on the next macrotask. */
+function wire(deliver) {
+  let queued = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const batch = queued;
+    queued = [];
+    for (const text of batch) {
+      const answer = reply(text);
+      if (answer !== undefined) deliver(answer);
+    }
+  };
+  return (text) => {
+    queued.push(text);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+}
+
+function rxmcpTransport(Observable) {
+  return {
+    kind: 'bench',
+    connect: (outbound$) =>
+      new Observable((subscriber) => {
+        const send = wire((text) => subscriber.next({ message: JSON.parse(text) }));
+        return outbound$.subscribe((frame) => send(JSON.stringify(frame.message)));
+      }),
+  };
+}
+
+/** rxmcp's session alone (2025-11-25 handshake by hand, results not decoded): the floor under the client. */
+async function rxmcpSession() {
+  const [{ createSession }, { Observable, lastValueFrom }] = await Promise.all([import('rxmcp'), import('rxjs')]);
+  const session = createSession(rxmcpTransport(Observable));
+  await lastValueFrom(session.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: CLIENT_INFO }));
+  await lastValueFrom(session.notify('notifications/initialized'), { defaultValue: undefined });
+  await lastValueFrom(session.request('tools/list'));
+  return {
+    call: (text) => lastValueFrom(session.request('tools/call', { name: 'echo', arguments: { text } })),
+    close: () => session.close(),
+    protocol: () => '2025-11-25',
+  };
+}
+
+async function rxmcp(protocol) {
+  const [{ createClient }, { Observable, lastValueFrom }] = await Promise.all([import('rxmcp'), import('rxjs')]);
+  const transport = rxmcpTransport(Observable);
+  const client = createClient(transport, { clientInfo: CLIENT_INFO, protocol });
+  await lastValueFrom(client.connect());
+  await lastValueFrom(client.listTools());
+  return { call: (text) => lastValueFrom(client.callTool('echo', { text })), close: () => client.close(), protocol: () => client.server?.protocolVersion };
+}
+
+async function official(auto) {
+  const { Client } = await import('@modelcontextprotocol/client');
+  const transport = {
+    async start() {},
+    async close() {
+      this.onclose?.();
+    },
+    async send(message) {
+      this.write(JSON.stringify(message));
+    },
+  };
+  transport.write = wire((text) => transport.onmessage?.(JSON.parse(text)));
+  const client = new Client(CLIENT_INFO, auto ? { capabilities: {}, versionNegotiation: { mode: 'auto' } } : { capabilities: {} });
+  await client.connect(transport);
+  await client.listTools();
+  return {
+    call: (text) => client.callTool({ name: 'echo', arguments: { text } }),
+    close: () => client.close(),
+    protocol: () => client.getNegotiatedProtocolVersion(),
+  };
+}
+
+const OPEN = {
+  'rxmcp-session': rxmcpSession,
+  'rxmcp-auto': () => rxmcp('auto'),
+  'rxmcp-legacy': () => rxmcp('legacy'),
+  official: () => official(false),
+  'official-auto': () => official(true),
+};
+
+/** Samples allocations (collected objects included) while the measured calls run. */
+async function allocationProfiler() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  return {
+    start: () => session.post('HeapProfiler.startSampling', {
+      samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true,
+    }),
+    async stop(calls) {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      const sites = new Map();
+      let total = 0;
+      const walk = (node) => {
+        const { functionName, url, lineNumber } = node.callFrame;
+        const site = `${functionName || '(anonymous)'} ${url.split('/').slice(-3).join('/')}:${lineNumber + 1}`;
+        sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
+        total += node.selfSize;
+        for (const child of node.children) walk(child);
+      };
+      walk(profile.head);
+      const lines = [`allocated: ${(total / calls).toFixed(0)} bytes per call`];
+      for (const [site, bytes] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 30)) lines.push(`${(bytes / calls).toFixed(0).padStart(7)}  ${site}`);
+      process.stderr.write(`${lines.join('\n')}\n`);
+    },
+  };
+}
+
+async function worker(clientName, caseName) {
+  const profiler = argv.includes('--alloc') ? await allocationProfiler() : undefined;
+  let gcMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  const client = await OPEN[clientName]();
+  let out;
+  if (caseName === 'seq') {
+    for (let i = 0; i < SEQ.warmup; i += 1) await client.call('warm');
+    await profiler?.start();
+    observer.observe({ entryTypes: ['gc'] });
+    const started = performance.now();
+    let last;
+    for (let i = 0; i < SEQ.calls; i += 1) last = await client.call(`hello ${i}`);
+    const ms = performance.now() - started;
+    if (last.content[0].text !== `hello ${SEQ.calls - 1}`) throw new Error('wrong echo');
+    out = { value: (ms * 1000) / SEQ.calls, unit: 'µs/call', calls: SEQ.calls };
+  } else {
+    const batch = () => Promise.all(Array.from({ length: CONC.inFlight }, (_, i) => client.call(`m${i}`)));
+    await batch();
+    await profiler?.start();
+    observer.observe({ entryTypes: ['gc'] });
+    const started = performance.now();
+    for (let b = 0; b < CONC.batches; b += 1) await batch();
+    const ms = performance.now() - started;
+    out = { value: (CONC.inFlight * CONC.batches * 1000) / ms, unit: 'calls/s', calls: CONC.inFlight * CONC.batches };
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+  observer.disconnect();
+  await profiler?.stop(out.calls);
+  out.gcMsPer1000 = (gcMs * 1000) / out.calls;
+  out.protocol = client.protocol();
+  await client.close();
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+  process.exit(0);
+}
+
+function runWorker(clientName, caseName) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [SELF, '--worker', clientName, caseName], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.once('close', (code) => {
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop()));
+      } catch {
+        resolve({ error: `exit ${code}: ${err.trim().split('\n').slice(-2).join(' | ')}` });
+      }
+    });
+  });
+}
+
+async function main() {
+  const rounds = Number(option('rounds', 5));
+  const clients = option('clients', CLIENTS.join(',')).split(',');
+  const cases = option('cases', CASES.join(',')).split(',');
+  const results = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const caseName of cases) {
+      for (let i = 0; i < clients.length; i += 1) {
+        const clientName = clients[(i + round) % clients.length];
+        results.push({ ...(await runWorker(clientName, caseName)), client: clientName, case: caseName });
+      }
+    }
+  }
+  console.log(`in-process, no I/O; medians of ${rounds} rounds; node ${process.version}`);
+  console.log(`${'case'.padEnd(6)}${'client'.padEnd(15)}${'value'.padStart(10)} unit     ${'gc ms/1000'.padStart(10)}  protocol`);
+  for (const caseName of cases) {
+    for (const clientName of clients) {
+      const mine = results.filter((r) => r.client === clientName && r.case === caseName && r.error === undefined);
+      const errors = results.filter((r) => r.client === clientName && r.case === caseName && r.error !== undefined);
+      if (mine.length === 0) {
+        console.log(`${caseName.padEnd(6)}${clientName.padEnd(15)} ${errors[0]?.error ?? 'n/a'}`);
+        continue;
+      }
+      const value = median(mine.map((r) => r.value));
+      const gc = median(mine.map((r) => r.gcMsPer1000));
+      console.log(`${caseName.padEnd(6)}${clientName.padEnd(15)}${value.toFixed(1).padStart(10)} ${mine[0].unit.padEnd(8)}${gc.toFixed(2).padStart(10)}  ${mine[0].protocol}`);
+    }
+  }
+}
+
+if (argv[0] === '--worker') await worker(argv[1], argv[2]);
+else await main();

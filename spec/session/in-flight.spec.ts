@@ -1,0 +1,67 @@
+import { Subject } from 'rxjs';
+import { ConnectionClosedError, RequestTimeoutError, TransportError, createSession } from '../../src/index.js';
+import { marbleTransport, note, res } from '../../src/testing/index.js';
+import { createTestScheduler } from '../helpers/marbles.js';
+
+const progress = (token: number, value: number) => note('notifications/progress', { progressToken: token, progress: value });
+
+describe('Session with many requests in flight', () => {
+  it('subscribes to timeoutPaused$ once for all requests, from the first one until close(), and pauses every clock', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const paused = hot('f--t------f', { t: true, f: false });
+      const inbound = hot('-----------------');
+      const session = createSession(marbleTransport(inbound).transport, { timeout: { firstMs: 4 }, timeoutPaused$: paused });
+      const late = cold('-x').pipe(() => session.request('c'));
+      expectObservable(session.request('a')).toBe('--------------#', undefined, new RequestTimeoutError('a', 'first', 4));
+      expectObservable(session.request('b')).toBe('--------------#', undefined, new RequestTimeoutError('b', 'first', 4));
+      expectObservable(late, '-^').toBe('--------------#', undefined, new RequestTimeoutError('c', 'first', 4));
+      cold('----------------x').subscribe(() => session.close());
+      expectSubscriptions(paused.subscriptions).toBe('^---------------!');
+    });
+  });
+
+  it('restarts the idle limit of request() on progress, although request() emits only the result', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('--p--p--p--r', { p: progress(0, 1), r: res(0, { done: true }) });
+      const session = createSession(marbleTransport(inbound).transport, { timeout: { idleMs: 4 } });
+      expectObservable(session.request('slow')).toBe('-----------(r|)', { r: { done: true } });
+    });
+  });
+
+  it('holds the connection once for all of them: it opens with the first and, with idleCloseMs, closes after the last leaves', () => {
+    createTestScheduler().run(({ hot, expectSubscriptions, expectObservable }) => {
+      const inbound = hot('--a-b-c', { a: res(0, {}), b: res(1, {}), c: res(2, {}) });
+      const session = createSession(marbleTransport(inbound).transport, { idleCloseMs: 3 });
+      for (const method of ['x', 'y', 'z']) expectObservable(session.request(method)).toBe(method === 'x' ? '--(r|)' : method === 'y' ? '----(r|)' : '------(r|)', { r: {} });
+      expectSubscriptions(inbound.subscriptions).toBe('^--------!');
+    });
+  });
+
+  it('errors every request in flight when the connection fails, each with the cause', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const failure = new TransportError('reset');
+      const inbound = hot('---#', undefined, failure);
+      const session = createSession(marbleTransport(inbound).transport);
+      for (const method of ['a', 'b', 'c']) {
+        expectObservable(session.request(method)).toBe('---#', undefined, new ConnectionClosedError('Connection failed'));
+      }
+    });
+    const inbound = new Subject<unknown>();
+    const session = createSession(marbleTransport(inbound).transport);
+    const causes: unknown[] = [];
+    for (const method of ['a', 'b', 'c']) session.request(method).subscribe({ error: (error: unknown) => causes.push((error as Error).cause) });
+    inbound.error(new TransportError('reset'));
+    expect(causes.length).toBe(3);
+    expect(causes.every((cause) => TransportError.is(cause))).toBeTrue();
+  });
+
+  it('reconnects for a request sent after the connection ended, while the others already failed', () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const inbound = cold('--|');
+      const session = createSession(marbleTransport(inbound).transport);
+      expectObservable(session.request('a')).toBe('--#', undefined, new ConnectionClosedError('Connection closed'));
+      expectObservable(cold('---x').pipe(() => session.request('b')), '---^').toBe('-----#', undefined, new ConnectionClosedError('Connection closed'));
+      expectSubscriptions(inbound.subscriptions).toBe(['^-!', '---^-!']);
+    });
+  });
+});
