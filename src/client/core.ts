@@ -12,7 +12,7 @@ import { createSession } from '../session/session.js';
 import type { Diagnostic, Params, RequestEvent, Session } from '../session/types.js';
 import type { Transport } from '../transport/types.js';
 import { decodeResult } from '../protocol/codec.js';
-import { requestOptionsFor, type CallOptions } from './envelope.js';
+import { requestOptionsFor, type CallOptions, type Envelope } from './envelope.js';
 import { withInputRounds, type CallEvent } from './input-rounds.js';
 import { negotiate, type Negotiated } from './negotiate.js';
 import { HumanWait, legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
@@ -74,23 +74,44 @@ function whileConnected<T>(connection$: Observable<never>, work$: Observable<T>)
   });
 }
 
-function readyStream(session: Session, options: ClientOptions, clientInfo: Implementation, server: BehaviorSubject<ServerSession | undefined>, expired: Subject<void>): Observable<Negotiated> {
+/** The negotiation of the open connection while it holds, so that `call` need not wait on `ready()`. */
+interface Current {
+  negotiated: Negotiated | undefined;
+}
+
+function readyStream(session: Session, options: ClientOptions, clientInfo: Implementation, server: BehaviorSubject<ServerSession | undefined>, expired: Subject<void>, current: Current): Observable<Negotiated> {
   const lost$ = expired.pipe(take(1), mergeMap(() => throwError(() => new ConnectionClosedError('The server ended the session'))));
   const negotiated$ = negotiate(session, options, clientInfo).pipe(tap((n) => server.next(n.server)));
+  const forget = (): void => {
+    current.negotiated = undefined;
+  };
   return defer(() => whileConnected(session.connection$, merge(negotiated$, lost$))).pipe(
+    tap({ next: (n) => (current.negotiated = n), error: forget, complete: forget, unsubscribe: forget }),
     finalize(() => server.next(undefined)),
     share({ connector: () => new ReplaySubject<Negotiated>(1), resetOnError: true, resetOnComplete: true, resetOnRefCountZero: false }),
   );
 }
 
-function callWith(core: ClientCore, run: ServerRequestRunner, negotiated: Negotiated, method: string, params: Params | undefined, options: CallOptions): Observable<CallEvent<unknown>> {
+const modernEnvelopes = new WeakMap<Negotiated, Envelope>();
+
+/** The envelope of a 2026-07-28 request: one object per negotiation and log level, so its `_meta` is built once. */
+function modernEnvelope(negotiated: Negotiated, logLevel: LoggingLevel | undefined): Envelope {
+  const known = modernEnvelopes.get(negotiated);
+  if (known !== undefined && known.logLevel === logLevel) return known;
+  const envelope = { ...negotiated.envelope, logLevel };
+  modernEnvelopes.set(negotiated, envelope);
+  return envelope;
+}
+
+function callWith(core: ClientCore, run: ServerRequestRunner, negotiated: Negotiated, method: string, params: Params | undefined, options: CallOptions, perRequestStreams: boolean): Observable<CallEvent<unknown>> {
   assertSupported(negotiated, method);
   const version = negotiated.server.protocolVersion;
-  const envelope = { ...negotiated.envelope, logLevel: negotiated.server.era === 'modern' ? core.logLevel : undefined };
   const modern = negotiated.server.era === 'modern';
+  const envelope = modern ? modernEnvelope(negotiated, core.logLevel) : negotiated.envelope;
+  const reissue = modern && perRequestStreams;
   const send = (p: Params | undefined): Observable<RequestEvent> => {
     const request$ = core.session.requestEvents(method, p, requestOptionsFor(envelope, method, p, options));
-    return modern ? request$.pipe(retry({ count: 1, delay: reissueWhenStreamLost })) : request$;
+    return reissue ? request$.pipe(retry({ count: 1, delay: reissueWhenStreamLost })) : request$;
   };
   const decode = (raw: Params) => decodeResult(version, method, raw);
   if (negotiated.server.era === 'modern' && methodSpec(version, method)?.mayRequireInput) {
@@ -119,7 +140,9 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
   });
   const expired = new Subject<void>();
   const diagnostics = new Subject<Diagnostic>();
-  const ready$ = readyStream(session, options, clientInfo, server, expired);
+  const current: Current = { negotiated: undefined };
+  const ready$ = readyStream(session, options, clientInfo, server, expired, current);
+  const perRequestStreams = transport.exchange !== undefined;
   const core: ClientCore = {
     session,
     options,
@@ -131,7 +154,12 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
         first(),
         catchError((error: unknown) => throwError(() => (error instanceof EmptyError ? new ConnectionClosedError() : error))),
       ),
-    call: (method, params, callOptions = {}) => core.ready().pipe(switchMap((n) => defer(() => callWith(core, run, n, method, params, callOptions)))),
+    call: (method, params, callOptions = {}) =>
+      defer(() => {
+        const known = current.negotiated;
+        if (known !== undefined) return callWith(core, run, known, method, params, callOptions, perRequestStreams);
+        return core.ready().pipe(switchMap((n) => defer(() => callWith(core, run, n, method, params, callOptions, perRequestStreams))));
+      }),
     notify: (method, params) =>
       core.ready().pipe(switchMap((n) => session.notify(method, params, { headers: requestOptionsFor(n.envelope, method, params).headers ?? {} }))),
     renegotiate: () => expired.next(),

@@ -31,8 +31,20 @@ export interface CallOptions {
   readonly tool?: Tool;
 }
 
-/** The 2026-07-28 `_meta` keys of a request. */
+const sharedMeta = new WeakMap<Envelope, Params>();
+
+/** The 2026-07-28 `_meta` keys of a request (without trace context: one frozen object per envelope). */
 export function modernMeta(envelope: Envelope, trace?: TraceContext): Params {
+  if (trace) return buildModernMeta(envelope, trace);
+  let meta = sharedMeta.get(envelope);
+  if (meta === undefined) {
+    meta = Object.freeze(buildModernMeta(envelope));
+    sharedMeta.set(envelope, meta);
+  }
+  return meta;
+}
+
+function buildModernMeta(envelope: Envelope, trace?: TraceContext): Record<string, unknown> {
   const meta: Record<string, unknown> = {
     'io.modelcontextprotocol/protocolVersion': envelope.version,
     'io.modelcontextprotocol/clientCapabilities': envelope.capabilities,
@@ -49,7 +61,19 @@ export function headersFor(envelope: Envelope, method: string, params: Params | 
     const message = params === undefined ? { jsonrpc: '2.0' as const, method } : { jsonrpc: '2.0' as const, method, params };
     return { 'MCP-Protocol-Version': envelope.version, ...routingHeaders(message, tool as never) };
   }
-  return isVersionAtLeast(envelope.version, '2025-06-18') ? { 'MCP-Protocol-Version': envelope.version } : undefined;
+  return isVersionAtLeast(envelope.version, '2025-06-18') ? versionHeader(envelope.version) : undefined;
+}
+
+const versionHeaders = new Map<ProtocolVersion, Readonly<Record<string, string>>>();
+
+/** The `MCP-Protocol-Version` header of a revision, one frozen object per revision (frames never change headers). */
+function versionHeader(version: ProtocolVersion): Readonly<Record<string, string>> {
+  let headers = versionHeaders.get(version);
+  if (headers === undefined) {
+    headers = Object.freeze({ 'MCP-Protocol-Version': version });
+    versionHeaders.set(version, headers);
+  }
+  return headers;
 }
 
 /** The session options of one request of the negotiated connection. */

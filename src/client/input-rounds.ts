@@ -1,4 +1,4 @@
-import { Observable, catchError, concat, defer, forkJoin, last, map, mergeMap, of, throwError } from 'rxjs';
+import { Observable, catchError, concat, defer, forkJoin, last, map, mergeMap, of, throwError, type Subscription } from 'rxjs';
 import { InputRequiredError, RpcError } from '../errors/errors.js';
 import { isInputRequiredResult, type InputRequests, type InputRequiredResult, type InputResponse } from '../protocol/model/mrtr.js';
 import type { Params, ProgressEvent, RequestEvent, ResultPayload } from '../session/types.js';
@@ -84,15 +84,39 @@ function answerRound(host: RoundHost, original: Params, answer: InputRequiredRes
   return concat(announce, retry$);
 }
 
+/**
+ * One round: progress passes through and a complete result ends the call at once; only an `input_required`
+ * answer starts an inner stream (fulfil, then the next round), which the call then follows to its end.
+ */
 function rounds(host: RoundHost, original: Params, params: Params, round: number): Observable<CallEvent<unknown>> {
-  return host.send(params).pipe(
-    mergeMap((event): Observable<CallEvent<unknown>> => {
-      if (event.type === 'progress') return of(event);
-      const decoded = host.decode(event.result);
-      if (!isInputRequiredResult(decoded)) return of({ type: 'result', result: decoded });
-      return answerRound(host, original, decoded, round);
-    }),
-  );
+  return new Observable<CallEvent<unknown>>((subscriber) => {
+    let next: Subscription | undefined;
+    const current = host.send(params).subscribe({
+      next: (event) => {
+        if (event.type === 'progress') {
+          subscriber.next(event);
+          return;
+        }
+        let decoded: unknown;
+        try {
+          decoded = host.decode(event.result);
+        } catch (error) {
+          subscriber.error(error);
+          return;
+        }
+        if (!isInputRequiredResult(decoded)) subscriber.next({ type: 'result', result: decoded });
+        else next = answerRound(host, original, decoded, round).subscribe(subscriber);
+      },
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => {
+        if (next === undefined) subscriber.complete();
+      },
+    });
+    return () => {
+      current.unsubscribe();
+      next?.unsubscribe();
+    };
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { catchError, filter, map, switchMap, throwError, type Observable } from 'rxjs';
+import { Observable, catchError, map, switchMap, throwError } from 'rxjs';
 import { SessionLostError, UnsupportedMethodError } from '../errors/errors.js';
 import { methodSpec } from '../protocol/methods.js';
 import type { Params } from '../session/types.js';
@@ -10,11 +10,16 @@ import { walkPages, type Page } from './paginate.js';
 /** Default cap on the pages of one full list. */
 export const DEFAULT_MAX_PAGES = 100;
 
-/** Keeps only the decoded result of a call. */
+/** Keeps only the decoded result of a call (one subscriber, instead of a filter and a map). */
 export function resultOf<R>(events$: Observable<CallEvent<unknown>>): Observable<R> {
-  return events$.pipe(
-    filter((event): event is Extract<CallEvent<unknown>, { type: 'result' }> => event.type === 'result'),
-    map((event) => event.result as R),
+  return new Observable<R>((subscriber) =>
+    events$.subscribe({
+      next: (event) => {
+        if (event.type === 'result') subscriber.next(event.result as R);
+      },
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => subscriber.complete(),
+    }),
   );
 }
 

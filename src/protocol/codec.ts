@@ -75,7 +75,9 @@ function decodeLegacy(schemas: RevisionSchemas, method: string, value: Record<st
 function decodeComplete(schemas: RevisionSchemas, method: string, value: Record<string, unknown>): unknown {
   const schema = schemas.results[method];
   if (!schema) throw unsupportedMethod(schemas.version, method, 'client request');
-  return { ...parseOrThrow<object>(schema, value, `${method} result`), resultType: 'complete' };
+  const decoded = parseOrThrow<Record<string, unknown>>(schema, value, method, 'result');
+  decoded['resultType'] = 'complete';
+  return decoded;
 }
 
 function allows(options: DecodeOptions, resultType: string): boolean {

@@ -11,15 +11,16 @@ export type PayloadLabel = string;
  * Parses `value` with `schema`, or throws a `SchemaError` carrying the zod issues and a readable message.
  * Loose schemas keep unknown fields; exact ones drop them.
  */
-export function parseOrThrow<T>(schema: AnySchema, value: unknown, label: PayloadLabel): T {
-  const parsed = schema.safeParse(value, { error: englishMessages() });
+export function parseOrThrow<T>(schema: AnySchema, value: unknown, label: PayloadLabel, part?: string): T {
+  const parsed = schema.safeParse(value, parseContext());
   if (parsed.success) return parsed.data as T;
-  const message = `${label} does not match the schema:\n${z.prettifyError(parsed.error)}`;
+  const message = `${part === undefined ? label : `${label} ${part}`} does not match the schema:\n${z.prettifyError(parsed.error)}`;
   throw new SchemaError(message, { issues: parsed.error.issues, value, cause: parsed.error });
 }
 
 /** English issue messages, set per parse so that the global zod configuration stays untouched. */
 const englishMessages = memoize(() => z.locales.en().localeError);
+const parseContext = memoize(() => ({ error: englishMessages() }));
 
 /** The error for a method a revision does not have in the needed role; nothing is sent or handled. */
 export function unsupportedMethod(version: ProtocolVersion, method: string, role: string): UnsupportedMethodError {
