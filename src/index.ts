@@ -75,6 +75,7 @@ export type { HttpAuth, HttpAuthRequest, HttpAuthResponse, HttpAuthRetry } from 
 // Session
 export { createSession, DEFAULT_REQUEST_TIMEOUT } from './session/session.js';
 export { withTimeouts } from './session/timeouts.js';
+export { connectWithin, ConnectTimeoutError, DEFAULT_CONNECT_TIMEOUT_MS } from './session/connect-timeout.js';
 export type {
   Session, SessionOptions, SessionState, RequestOptions, TimeoutOptions, RequestEvent, ProgressEvent, ResultEvent,
   RequestHandler, HandlerContext, Diagnostic, DiagnosticKind, FrameEvent, Params, ResultPayload, ProgressToken,

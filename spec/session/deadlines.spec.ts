@@ -81,8 +81,9 @@ describe('DeadlineQueue', () => {
 describe('Session request clocks', () => {
   it('share one timer for all requests in flight under the same limit, and each still times out on its own', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
-      const schedule = spyOn(asyncScheduler, 'schedule').and.callThrough();
       const session = createSession(marbleTransport(hot('-')).transport, { timeout: { firstMs: 5 } });
+      session.connection$.subscribe();
+      const schedule = spyOn(asyncScheduler, 'schedule').and.callThrough();
       for (let i = 0; i < 50; i += 1) {
         expectObservable(session.request(`m${i}`)).toBe('-----#', undefined, new RequestTimeoutError(`m${i}`, 'first', 5));
       }

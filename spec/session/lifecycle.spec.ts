@@ -1,4 +1,4 @@
-import { NEVER, Subject, map, type Observable } from 'rxjs';
+import { NEVER, Observable, Subject, map, switchMap, timer } from 'rxjs';
 import { ConnectionClosedError, TransportError, createSession, type InboundFrame, type OutboundFrame } from '../../src/index.js';
 import { marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
@@ -90,3 +90,33 @@ describe('Session.frames$', () => {
     });
   });
 });
+
+describe('Session connect timeout', () => {
+  it('fails a connection that does not become writable in time, closing it, and errors what waits on it', () => {
+    createTestScheduler().run(({ hot, expectObservable, expectSubscriptions }) => {
+      const inbound = hot<InboundFrame>('----------');
+      const session = createSession({ kind: 'never-opens', connect: () => inbound }, { connectTimeoutMs: 4 });
+      expectObservable(session.request('x', {}, { timeout: false })).toBe('----#', undefined, new ConnectionClosedError('Connection failed'));
+      expectObservable(session.state$.pipe(map((s) => (s.status === 'disconnected' ? `${s.status}: ${s.error?.message}` : s.status))), '-^').toBe('-c--d', {
+        c: 'connecting', d: 'disconnected: The connection was not established within 4 ms',
+      });
+      expectSubscriptions(inbound.subscriptions).toBe('^---!');
+    });
+  });
+
+  it('lets a connection that became writable in time live on', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot<InboundFrame>('--------a', { a: { message: res(0, { ok: true }) } });
+      const session = createSession(
+        { kind: 'slow-open', connect: (outbound$) => new Observable<InboundFrame>((s) => { const t = setTimeoutLike(outbound$); const i = inbound.subscribe(s); return () => (t.unsubscribe(), i.unsubscribe()); }) },
+        { connectTimeoutMs: 4 },
+      );
+      expectObservable(session.request('x', {}, { timeout: false })).toBe('--------(r|)', { r: { ok: true } });
+    });
+  });
+});
+
+/** Subscribes to `outbound$` two frames after connect, like a socket that takes a moment to open. */
+function setTimeoutLike(outbound$: Observable<OutboundFrame>) {
+  return timer(2).pipe(switchMap(() => outbound$)).subscribe();
+}

@@ -135,6 +135,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     handlers: legacyHandlers(run),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
+    ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
     timeoutPaused$: paused$,
     cancellation: () => (server.value?.era === 'modern' && transport.exchange ? 'abort' : 'notification'),
   });

@@ -65,6 +65,8 @@ export interface ClientOptions {
   readonly maxPages?: number;
   /** 2026-07-28 only: the log level sent with every request (`logging/setLevel` in the legacy era). */
   readonly logLevel?: LoggingLevel;
+  /** How long the transport has to connect before the connection fails with `ConnectTimeoutError` (default 30 s). */
+  readonly connectTimeoutMs?: number;
   /** Close the connection this long after its last user left; default: stay open until `close()`. */
   readonly idleCloseMs?: number;
   /** Timing of the live catalogs (`tools$`, ...): debounce, grace period, reconnection backoff. */

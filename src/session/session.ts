@@ -1,9 +1,10 @@
-import { BehaviorSubject, Observable, Subject, defer, ignoreElements, share, takeUntil, tap, throwError, timer } from 'rxjs';
+import { BehaviorSubject, Observable, ReplaySubject, Subject, defer, ignoreElements, share, takeUntil, tap, throwError, timer } from 'rxjs';
 import { ConnectionClosedError, TransportError } from '../errors/errors.js';
 import type { JsonRpcNotification } from '../protocol/jsonrpc.js';
 import type { CancellationMode, InboundFrame, OutboundFrame, Transport } from '../transport/types.js';
 import { ConnectionHold } from './connection-hold.js';
 import { DeadlineQueue } from './deadlines.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, connectWithin } from './connect-timeout.js';
 import { OutboundQueue } from './outbound-queue.js';
 import { connectionEnded, defaultRpcError, requestEvents, type RequestHost } from './request.js';
 import { routeFrame } from './router.js';
@@ -72,8 +73,13 @@ export function createSession(transport: Transport, options: SessionOptions = {}
   };
 
   const open = (): Observable<never> => {
+    const writable = new ReplaySubject<void>(1);
     const connection: ConnectionRuntime = {
-      queue: new OutboundQueue(() => setState({ status: 'open' })),
+      queue: new OutboundQueue(() => {
+        setState({ status: 'open' });
+        writable.next();
+        writable.complete();
+      }),
       running: new Map(),
     };
     current = connection;
@@ -85,7 +91,9 @@ export function createSession(transport: Transport, options: SessionOptions = {}
       if (current === connection) current = undefined;
       setState(error === undefined ? { status: 'disconnected' } : { status: 'disconnected', error: TransportError.from(error) });
     };
+    const connectMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     return transport.connect(connection.queue.outbound$).pipe(
+      connectWithin(connectMs, writable),
       tap({ next: (frame) => route(connection, frame), error: (error: unknown) => end(error), complete: () => end(), unsubscribe: () => end() }),
       ignoreElements(),
       takeUntil(streams.closing),

@@ -114,6 +114,11 @@ export interface SessionOptions {
    * to it once, when the first request with a time limit starts, and holds that subscription until `close()`.
    */
   readonly timeoutPaused$?: Observable<boolean>;
+  /**
+   * How long the transport has to become writable after subscribing (default 30 s); then the connection fails with
+   * `ConnectTimeoutError`.
+   */
+  readonly connectTimeoutMs?: number;
   /** Close the connection this long after its last user left (lazy sessions); default: stay open until `close()`. */
   readonly idleCloseMs?: number;
 }
