@@ -145,3 +145,31 @@ describe('Client server→client requests (legacy JSON-RPC requests)', () => {
     });
   });
 });
+
+describe('Client answers and handshake shaped for the negotiated revision', () => {
+  it('drops clientInfo fields the proposed revision does not define from initialize', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const { transport, outbound$ } = marbleTransport(hot('-a', { a: res(0, initializeResult('2025-06-18')) }));
+      const clientInfo = { name: 'app', version: '1', title: 'App', icons: [{ src: 'https://example.com/i.png' }], websiteUrl: 'https://example.com' };
+      createClient(transport, { protocol: { pin: '2025-06-18' }, clientInfo }).connect().subscribe();
+      expectObservable(outbound$.pipe(take(1), map((m) => ('params' in m ? m.params?.['clientInfo'] : undefined)))).toBe('(c|)', {
+        c: { name: 'app', version: '1', title: 'App' },
+      });
+    });
+  });
+
+  it('answers -32603 when a handler returns what the revision cannot carry (audio content before 2025-03-26)', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('a----b', { a: res(0, initializeResult('2024-11-05')), b: req('s', 'sampling/createMessage', { messages: [], maxTokens: 5 }) });
+      const { transport, outbound$ } = marbleTransport(inbound);
+      const client = createClient(transport, {
+        protocol: 'legacy',
+        handlers: { sampling: () => ({ role: 'assistant', content: { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }, model: 'm' }) },
+      });
+      client.connect().subscribe();
+      expectObservable(outbound$.pipe(map((m) => ('error' in m ? m.error.code : 'method' in m ? m.method : 'result')))).toBe('(in)-e', {
+        i: 'initialize', n: 'notifications/initialized', e: -32603,
+      });
+    });
+  });
+});

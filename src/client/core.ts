@@ -124,13 +124,13 @@ function callWith(core: ClientCore, run: ServerRequestRunner, negotiated: Negoti
 /** Builds the client core over a transport. */
 export function createClientCore(transport: Transport, options: ClientOptions, clientInfo: Implementation): ClientCore {
   const human = new HumanWait();
-  const run = serverRequestRunner(options, human);
+  const server = new BehaviorSubject<ServerSession | undefined>(undefined);
+  const run = serverRequestRunner(options, human, () => server.value?.protocolVersion);
   const waitingForUser$ = (transport as WithAuth).auth?.waitingForUser$ ?? of(false);
   const paused$ = combineLatest([human.waiting$, waitingForUser$]).pipe(
     map(([answering, authorizing]) => answering || authorizing),
     distinctUntilChanged(),
   );
-  const server = new BehaviorSubject<ServerSession | undefined>(undefined);
   const session = createSession(transport, {
     handlers: legacyHandlers(run),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),

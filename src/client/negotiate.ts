@@ -6,9 +6,10 @@ import {
   LATEST_LEGACY_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, acceptLegacyVersion, isModernVersion, pickVersion,
   type LegacyProtocolVersion, type ProtocolVersion,
 } from '../protocol/versions.js';
-import type { Session } from '../session/types.js';
+import type { Params, Session } from '../session/types.js';
 import { clientCapabilities } from './capabilities.js';
 import { decodeResult } from '../protocol/codec.js';
+import { encodeRequestParams } from '../protocol/encode.js';
 import { headersFor, requestOptionsFor, type Envelope } from './envelope.js';
 import type { ClientOptions, ServerSession } from './types.js';
 
@@ -72,8 +73,9 @@ function legacyOrFail(context: Context, offered: readonly unknown[]): Observable
 
 function initialize(context: Context, proposal: LegacyProtocolVersion, exact: boolean): Observable<Negotiated> {
   const envelope = envelopeFor(context, proposal);
-  const params = { protocolVersion: proposal, capabilities: envelope.capabilities, clientInfo: context.clientInfo };
-  return context.session.request('initialize', params).pipe(
+  // Shaped for the proposed revision: fields it does not define (newer clientInfo fields, ...) are left out.
+  const params = encodeRequestParams(proposal, 'initialize', { protocolVersion: proposal, capabilities: envelope.capabilities, clientInfo: context.clientInfo });
+  return context.session.request('initialize', params as unknown as Params).pipe(
     map((raw) => decodeResult(proposal, 'initialize', raw) as InitializeResult),
     mergeMap((result) => {
       const accepted = acceptLegacyVersion(result.protocolVersion);

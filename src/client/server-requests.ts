@@ -3,7 +3,8 @@ import { RpcError, UnsupportedMethodError } from '../errors/errors.js';
 import { JSONRPC_ERROR_CODES } from '../protocol/jsonrpc.js';
 import type { ElicitRequestParams } from '../protocol/model/elicitation.js';
 import type { InputRequest, InputResponse } from '../protocol/model/mrtr.js';
-import type { ProtocolEra } from '../protocol/versions.js';
+import { encodeResult } from '../protocol/encode.js';
+import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { Params, RequestHandler, ResultPayload } from '../session/types.js';
 import { withElicitationDefaults } from './elicitation-defaults.js';
 import type { ClientHandlerContext, ClientOptions, HandlerOutput } from './types.js';
@@ -53,8 +54,21 @@ function elicit(options: ClientOptions, params: ElicitRequestParams, context: Cl
 /**
  * The one runner behind every server request: routes `sampling/createMessage`, `elicitation/create` and
  * `roots/list` to the user's handlers (counting sampling and elicitation as waiting on a human), answers `ping`.
+ * Each answer is shaped for the negotiated revision (`versionOf`): fields it does not define are dropped, and an
+ * answer it cannot carry fails with `SchemaError` (the server then gets an error instead of a malformed result).
  */
-export function serverRequestRunner(options: ClientOptions, human: HumanWait): ServerRequestRunner {
+export function serverRequestRunner(options: ClientOptions, human: HumanWait, versionOf: () => ProtocolVersion | undefined): ServerRequestRunner {
+  const answer = answerFor(options, human);
+  return (method, params, context) =>
+    answer(method, params, context).pipe(
+      map((result) => {
+        const version = versionOf();
+        return version === undefined ? result : (encodeResult(version, method, result as never) as unknown as ResultPayload);
+      }),
+    );
+}
+
+function answerFor(options: ClientOptions, human: HumanWait): ServerRequestRunner {
   const handlers = options.handlers ?? {};
   return (method, params, context) => {
     switch (method) {
