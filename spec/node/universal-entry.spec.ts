@@ -41,3 +41,23 @@ describe('the built universal entry', () => {
     expect(FORBIDDEN.test('rxjs')).toBeFalse();
   });
 });
+
+describe('a browser bundle of the universal entry', () => {
+  it('builds for the browser and stays small: createClient + streamableHttp under 64 KB gzipped, one zod locale', async () => {
+    const { build } = await import('esbuild');
+    const { gzipSync } = await import('node:zlib');
+    const entry = join(root, 'dist/esm/index.js');
+    expect(existsSync(entry)).withContext('dist/esm/index.js is missing: run npm run build').toBeTrue();
+    const result = await build({
+      stdin: { contents: `import { createClient, streamableHttp } from ${JSON.stringify(entry)}; globalThis.keep = [createClient, streamableHttp];`, resolveDir: root },
+      bundle: true, minify: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+    const gzipped = gzipSync(code, { level: 9 }).length;
+    expect(gzipped).toBeLessThan(64 * 1024);
+    const output = Object.values(result.metafile.outputs)[0];
+    const used = Object.entries(output?.inputs ?? {}).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
+    const locales = used.filter((file) => file.includes('zod/v4/locales/'));
+    expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
+  });
+});

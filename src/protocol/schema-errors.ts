@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import english from 'zod/v4/locales/en.js';
 import { SchemaError, UnsupportedMethodError } from '../errors/errors.js';
 import type { AnySchema } from './revision-schemas.js';
 import { memoize } from './shapes/context.js';
@@ -19,7 +20,7 @@ export function parseOrThrow<T>(schema: AnySchema, value: unknown, label: Payloa
 }
 
 /** English issue messages, set per parse so that the global zod configuration stays untouched. */
-const englishMessages = memoize(() => z.locales.en().localeError);
+const englishMessages = memoize(() => english().localeError);
 const parseContext = memoize(() => ({ error: englishMessages() }));
 
 /** The error for a method a revision does not have in the needed role; nothing is sent or handled. */
