@@ -1,11 +1,13 @@
-import { EMPTY, from, lastValueFrom, toArray } from 'rxjs';
+import { EMPTY, from, lastValueFrom, NEVER, toArray } from 'rxjs';
 import type { FetchLike } from '../../src/transport/internal/fetch.js';
 import { bodyText } from '../../src/transport/internal/http-body.js';
 import { createHttpContext, reconnectDelay } from '../../src/transport/internal/http-context.js';
+import { postFrame } from '../../src/transport/internal/http-post.js';
 import { answers } from '../../src/transport/internal/http-response.js';
 import { newCursor, reconnectingStream } from '../../src/transport/internal/http-stream.js';
 import { parseSse, type SseItem } from '../../src/transport/internal/sse.js';
 import { streamableHttp } from '../../src/transport/streamable-http.js';
+import type { OutboundFrame } from '../../src/transport/types.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
 const parse = (chunks: string[]): Promise<SseItem[]> => lastValueFrom(from(chunks).pipe(parseSse(), toArray()));
@@ -113,6 +115,43 @@ describe('Streamable HTTP internals', () => {
         expectObservable(reconnectingStream(ctx, { ...newCursor(), eventId: 'e' }, () => EMPTY, true), '^ 400ms !').toBe('');
       });
       expect(calls).toEqual([250]);
+    });
+  });
+
+  describe('request teardown', () => {
+    const frame: OutboundFrame = { message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } };
+    const answer = '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}';
+    const recording = (respond: () => Promise<Response>) => {
+      const signals: AbortSignal[] = [];
+      const fetch: FetchLike = (_input, init) => {
+        if (init.signal) signals.push(init.signal);
+        return respond();
+      };
+      return { signals, ctx: createHttpContext('http://127.0.0.1:9/mcp', { fetch }) };
+    };
+
+    it('leaves a request alone once its JSON body has been read', async () => {
+      const { signals, ctx } = recording(async () => new Response(answer, { headers: { 'content-type': 'application/json' } }));
+      const frames = await lastValueFrom(postFrame(ctx, frame).pipe(toArray()));
+      expect(frames.length).toBe(1);
+      expect(signals.length).toBe(1);
+      expect(signals[0]?.aborted).toBeFalse();
+    });
+
+    it('aborts a request unsubscribed before its response came', async () => {
+      const { signals, ctx } = recording(() => new Promise<Response>(() => undefined));
+      const subscription = postFrame(ctx, frame).subscribe();
+      await Promise.resolve();
+      subscription.unsubscribe();
+      expect(signals.length).toBe(1);
+      expect(signals[0]?.aborted).toBeTrue();
+    });
+
+    it('aborts a request that completed without taking its body', async () => {
+      const body = new ReadableStream<Uint8Array>({ pull: () => lastValueFrom(NEVER) });
+      const { signals, ctx } = recording(async () => new Response(body, { status: 202 }));
+      await lastValueFrom(postFrame(ctx, { message: { jsonrpc: '2.0', method: 'notifications/initialized' } }).pipe(toArray()));
+      expect(signals[0]?.aborted).toBeTrue();
     });
   });
 

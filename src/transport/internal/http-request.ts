@@ -77,6 +77,14 @@ function send(
 }
 
 /**
+ * True when nothing of `response` is left to release: its body is absent or has been taken (read to the end
+ * or cancelled by the reader). Aborting then would only build an `AbortError` nobody sees.
+ */
+function isSettled(response: Response | undefined): boolean {
+  return response !== undefined && (response.body === null || response.bodyUsed === true);
+}
+
+/**
  * Sends one HTTP request and hands its response to `handle`, in the same subscription (like `fromFetch`
  * with a selector), so the body is read before the request can be aborted.
  *
@@ -85,7 +93,7 @@ function send(
  * - **Completes:** when `handle`'s Observable completes.
  * - **Errors:** `TransportError` when the request cannot be sent (network, invalid header); the header
  *   hook's error; `handle`'s errors.
- * - **Teardown:** aborts the request (a no-op once its body has been read).
+ * - **Teardown:** aborts the request, unless it completed after its body was taken (read or cancelled).
  */
 export function httpRequest<T>(
   ctx: HttpContext,
@@ -94,11 +102,18 @@ export function httpRequest<T>(
 ): Observable<T> {
   return new Observable<T>((subscriber) => {
     const controller = new AbortController();
-    subscriber.add(() => controller.abort());
+    let response: Response | undefined;
+    let completed = false;
+    subscriber.add(() => {
+      if (!(completed && isSettled(response))) controller.abort();
+    });
     return extraHeaders(ctx, spec)
       .pipe(
         switchMap((extra) => from(send(ctx, spec, extra, controller.signal))),
-        switchMap(handle),
+        switchMap((sent) => {
+          response = sent.response;
+          return handle(sent);
+        }),
       )
       .subscribe({
         next: (value) => subscriber.next(value),
@@ -107,7 +122,10 @@ export function httpRequest<T>(
           reportHealth(ctx, { lastError: failure });
           subscriber.error(failure);
         },
-        complete: () => subscriber.complete(),
+        complete: () => {
+          completed = true;
+          subscriber.complete();
+        },
       });
   });
 }
