@@ -19,9 +19,6 @@ export const LATEST_LEGACY_PROTOCOL_VERSION: LegacyProtocolVersion = '2025-11-25
 /** The first stateless revision: every revision from this date on has no `initialize` handshake. */
 export const FIRST_MODERN_PROTOCOL_VERSION: ModernProtocolVersion = '2026-07-28';
 
-/** The modern revisions rxmcp speaks, newest first. */
-export const MODERN_PROTOCOL_VERSIONS: readonly ModernProtocolVersion[] = ['2026-07-28'];
-
 /** The handshake revisions rxmcp speaks, newest first. */
 export const LEGACY_PROTOCOL_VERSIONS: readonly LegacyProtocolVersion[] = [
   '2025-11-25',

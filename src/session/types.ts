@@ -82,7 +82,8 @@ export type DiagnosticKind =
   | 'unknown-response'
   | 'late-response'
   | 'handler-error'
-  | 'invalid-tool-headers';
+  | 'invalid-tool-headers'
+  | 'subscription-failed';
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {

@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
 import { createClient } from '../../../src/index.js';
-import { marbleTransport, note, req, res } from '../../../src/testing/index.js';
+import { err, marbleTransport, note, req, res } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
 import { discoverResult, initializeResult, keepIf, methodOf, modernMeta } from '../../helpers/mcp-fixtures.js';
 
@@ -41,6 +41,23 @@ describe('Client.watchResource', () => {
       expectObservable(outbound$.pipe(map(keepIf('subscriptions/listen')))).toBe('(drl)R', {
         d: 'server/discover', r: 'resources/read', R: 'resources/read',
         l: req(2, 'subscriptions/listen', { notifications: { resourceSubscriptions: ['x://a'] }, _meta: modernMeta() }),
+      });
+    });
+  });
+});
+
+describe('Client.watchResource when the server refuses the subscription', () => {
+  it('still gives the contents, and says on diagnostics$ that no updates will come', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const inbound = hot('(abc)', {
+        a: res(0, initializeResult('2025-11-25', { resources: { subscribe: true } })),
+        b: res(1, contents('v1')),
+        c: err(2, -32603, 'subscriptions are full'),
+      });
+      const client = createClient(marbleTransport(inbound).transport, { protocol: 'legacy' });
+      expectObservable(client.watchResource('x://a').pipe(map(text))).toBe('1', { 1: 'v1' });
+      expectObservable(client.diagnostics$.pipe(map((d) => `${d.kind}: ${d.message}`))).toBe('d', {
+        d: 'subscription-failed: No update subscription for x://a (subscriptions are full): the watch gets no updates',
       });
     });
   });

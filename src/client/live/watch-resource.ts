@@ -44,7 +44,14 @@ function watch(core: ClientCore, listen: ListenManager, uri: string): Observable
   return core.ready().pipe(
     switchMap((negotiated) => {
       const reads$ = updatesOf(core, uri).pipe(startWith(null), switchMap(() => read(core, uri)));
-      return merge(reads$, subscription(core, listen, negotiated, uri).pipe(catchError(() => EMPTY)));
+      const subscribed$ = subscription(core, listen, negotiated, uri).pipe(
+        catchError((error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          core.diagnose({ kind: 'subscription-failed', message: `No update subscription for ${uri} (${reason}): the watch gets no updates`, value: uri });
+          return EMPTY;
+        }),
+      );
+      return merge(reads$, subscribed$);
     }),
   );
 }
