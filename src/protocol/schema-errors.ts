@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 import { SchemaError, UnsupportedMethodError } from '../errors/errors.js';
-import type { AnySchema } from './revision-schemas.js';
+import type { AnySchema } from './schema-types.js';
 import { memoize } from './shapes/context.js';
 import type { ProtocolVersion } from './versions.js';
 

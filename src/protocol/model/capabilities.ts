@@ -1,4 +1,4 @@
-import type { JsonObject } from './common.js';
+import type { JsonObject } from './primitives.js';
 
 /** Per-capability settings object; `{}` means "supported, no settings". */
 export type CapabilitySettings = JsonObject;

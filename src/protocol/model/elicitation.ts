@@ -1,5 +1,5 @@
 import type { Meta, RequestParamsBase } from './common.js';
-import type { TaskMetadata } from './tools.js';
+import type { TaskMetadata } from './tool-definition.js';
 
 /** A string field of an elicitation form (`default` from 2025-11-25). */
 export interface StringSchema {

@@ -1,4 +1,4 @@
-import type { Meta, Role } from './common.js';
+import type { Meta, Role } from './primitives.js';
 
 /** An icon a client may render (2025-11-25+). Only `https:` and `data:` sources are safe to fetch. */
 export interface Icon {

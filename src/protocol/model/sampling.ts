@@ -1,6 +1,6 @@
 import type { JsonObject, Meta, RequestParamsBase, Role } from './common.js';
 import type { SamplingContentBlock } from './content.js';
-import type { TaskMetadata, Tool } from './tools.js';
+import type { TaskMetadata, Tool } from './tool-definition.js';
 
 /** A hint naming a model family (matched as a substring, in order). */
 export interface ModelHint {

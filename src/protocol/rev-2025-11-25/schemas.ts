@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { RevisionSchemas, SchemaTable } from '../revision-schemas.js';
+import type { RevisionSchemas, SchemaTable } from '../schema-types.js';
 import { memoizeBy, opt, receiving, sending } from '../shapes/context.js';
 import { buildKit, type Kit } from '../shapes/kit.js';
 import { buildSharedClientNotifications, buildSharedServerNotifications } from '../shapes/notifications.js';

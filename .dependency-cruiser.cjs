@@ -1,0 +1,43 @@
+// Dependency rules of rxmcp, checked by `npm run deps` (part of `npm test`): no import cycles, imports only
+// downward (client -> session -> protocol; transports -> protocol/jsonrpc), and nothing Node-only outside the
+// Node entry.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'Import cycles make load order matter and layers blur.', from: {}, to: { circular: true } },
+    {
+      name: 'errors-import-nothing', severity: 'error', comment: 'The error hierarchy is the bottom layer.',
+      from: { path: '^src/errors/' }, to: { path: '^src/', pathNot: '^src/errors/' },
+    },
+    {
+      name: 'protocol-below-session', severity: 'error', comment: 'The protocol layer knows no session, client or transport.',
+      from: { path: '^src/protocol/' }, to: { path: '^src/(session|client|transport|auth|node|testing)/' },
+    },
+    {
+      name: 'transport-below-session', severity: 'error', comment: 'Transports move frames; they know no session or client.',
+      from: { path: '^src/transport/' }, to: { path: '^src/(session|client|node|testing)/' },
+    },
+    {
+      name: 'transport-uses-jsonrpc-only', severity: 'error', comment: 'Of the protocol layer, transports use only the JSON-RPC envelope and routing headers.',
+      from: { path: '^src/transport/' }, to: { path: '^src/protocol/', pathNot: '^src/protocol/(jsonrpc|routing-headers)\\.ts$' },
+    },
+    {
+      name: 'session-below-client', severity: 'error', comment: 'The session knows no client.',
+      from: { path: '^src/session/' }, to: { path: '^src/(client|auth|node|testing)/' },
+    },
+    {
+      name: 'universal-code-is-universal', severity: 'error', comment: 'Only rxmcp/node (src/node, src/auth/node) may use Node built-ins.',
+      from: { path: '^src/', pathNot: '^src/(node|auth/node|cli)/' }, to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'universal-code-not-node-entry', severity: 'error', comment: 'The universal entry never reaches Node-only modules.',
+      from: { path: '^src/', pathNot: '^src/(node|auth/node|cli)/' }, to: { path: '^src/(node|auth/node|cli)/' },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.d\\.ts$' },
+  },
+};
