@@ -6,10 +6,11 @@ export type { McpErrorCode, McpErrorOptions } from './errors/mcp-error.js';
 export {
   RpcError, TransportError, ConnectionClosedError, RequestTimeoutError, SchemaError, ParseError,
   UnsupportedMethodError, McpAbortError, NegotiationError, ResponseStreamEndedError, PaginationError, InputRequiredError, SessionLostError,
+  MessageTooLargeError,
 } from './errors/errors.js';
 export type {
   RpcErrorOptions, TransportErrorOptions, SchemaErrorOptions, UnsupportedMethodErrorOptions, TimeoutKind, RequestError,
-  NegotiationErrorOptions, PaginationFailure,
+  NegotiationErrorOptions, PaginationFailure, MessageTooLargeErrorOptions,
 } from './errors/errors.js';
 export {
   MCP_ERROR_CODES, MethodNotFoundError, ResourceNotFoundError, UnsupportedProtocolVersionError, HeaderMismatchError,
@@ -30,9 +31,9 @@ export { classifyMessage, splitBatch } from './protocol/classify.js';
 export type { Classified } from './protocol/classify.js';
 
 // Transports
-export type { Transport, OutboundFrame, InboundFrame, InboundFrameInfo, CancellationMode } from './transport/types.js';
+export type { Transport, OutboundFrame, InboundFrame, InboundFrameInfo, CancellationMode, MalformedInput, FrameFailure } from './transport/types.js';
 export { inMemoryPair } from './transport/in-memory.js';
-export { MessageTooLargeError, DEFAULT_MAX_MESSAGE_BYTES } from './transport/internal/json-lines.js';
+export { DEFAULT_MAX_MESSAGE_BYTES } from './transport/internal/json-lines.js';
 export { streamableHttp } from './transport/streamable-http.js';
 export type { StreamableHttpTransport } from './transport/streamable-http.js';
 export { SessionExpiredError } from './transport/streamable-http-errors.js';
@@ -77,7 +78,8 @@ export { createSession, DEFAULT_REQUEST_TIMEOUT } from './session/session.js';
 export { withTimeouts } from './session/timeouts.js';
 export { connectWithin, ConnectTimeoutError, DEFAULT_CONNECT_TIMEOUT_MS } from './session/connect-timeout.js';
 export type {
-  Session, SessionOptions, SessionState, RequestOptions, TimeoutOptions, RequestEvent, ProgressEvent, ResultEvent,
+  Session, SessionOptions, SessionState, RequestOptions, TimeoutOptions, RequestEvent, ProgressEvent, ResultEvent, Connection,
+  ConnectionEnd, ConnectionPolicy,
   RequestHandler, HandlerContext, Diagnostic, DiagnosticKind, FrameEvent, Params, ResultPayload, ProgressToken,
 } from './session/types.js';
 
@@ -103,13 +105,15 @@ export type {
 // Client
 export { createClient, DEFAULT_CLIENT_INFO } from './client/client.js';
 export type { Client, ToolCallOptions } from './client/client-types.js';
-export type { ClientOptions, ClientHandlers, ClientHandlerContext, HandlerOutput, ProtocolMode, ServerSession } from './client/types.js';
+export type {
+  ClientOptions, ClientHandlers, ClientHandlerContext, HandlerOutput, ProtocolMode, ServerSession, CatalogOptions, BackoffOptions, ReconnectOptions,
+} from './client/types.js';
 export type { CallOptions, TraceContext } from './client/envelope.js';
 export type { CallEvent, InputRequiredEvent } from './client/input-rounds.js';
 export type { LiveState } from './client/live/live-state.js';
-export type { CatalogState, CatalogOptions } from './client/live/catalog.js';
+export type { CatalogState } from './client/live/catalog.js';
 export type { ClientState } from './client/live/client-state.js';
 export type { NotificationStreams, ListChange, ListKind } from './client/live/notifications.js';
-export type { BackoffOptions } from './client/live/backoff.js';
+export type { ReconnectStatus } from './client/reconnect.js';
 export { toAsyncClient, settle } from './client/promise.js';
 export type { AsyncClient, AsyncCallOptions, AsyncToolCallOptions } from './client/promise.js';

@@ -7,7 +7,7 @@ import {
   stdio,
   type StdioOptions,
 } from '../../src/node/stdio.js';
-import { MessageTooLargeError } from '../../src/transport/internal/json-lines.js';
+import { MessageTooLargeError } from '../../src/errors/errors.js';
 import type { InboundFrame, OutboundFrame } from '../../src/transport/types.js';
 import { fixtureServer } from '../fixtures/servers/paths.js';
 

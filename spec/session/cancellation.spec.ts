@@ -1,5 +1,5 @@
-import { NEVER, Subject } from 'rxjs';
-import { TransportError, createSession, type OutboundFrame } from '../../src/index.js';
+import { NEVER, Subject, map } from 'rxjs';
+import { RequestTimeoutError, TransportError, createSession, type OutboundFrame } from '../../src/index.js';
 import { marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
@@ -71,15 +71,35 @@ describe('Session cancellation', () => {
     });
   });
 
-  it('reads a cancellation function at each cancellation', () => {
+  it('cancels as the policy of the connection says at the moment of cancelling (a client sets it after negotiation)', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
-      let mode: 'abort' | 'notification' = 'abort';
       const { transport, outbound$ } = marbleTransport(hot('-'), { exchange: () => cold('-----') });
-      const session = createSession(transport, { cancellation: () => mode });
-      hot('--x').subscribe(() => (mode = 'notification'));
+      const session = createSession(transport, { cancellation: 'abort' });
+      hot('--x').subscribe(() => session.current?.setPolicy({ cancellation: 'notification' }));
       expectObservable(session.request('a', {}), '^!').toBe('-');
       expectObservable(session.request('b', {}), '^---!').toBe('----');
       expectObservable(outbound$).toBe('(ab)c', { a: req(0, 'a', {}), b: req(1, 'b', {}), c: cancelled(1) });
+    });
+  });
+
+  it('puts the cancel headers of the policy on a cancellation frame, never the headers of the request it cancels', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const { transport, frames$ } = marbleTransport(hot('-'));
+      const session = createSession(transport);
+      session.connection$.subscribe((connection) => connection.setPolicy({ cancelHeaders: { 'MCP-Protocol-Version': '2025-11-25' } }));
+      const headers = { 'MCP-Protocol-Version': '2025-11-25', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'slow' };
+      expectObservable(session.request('tools/call', { name: 'slow' }, { headers }), '^-!').toBe('--');
+      expectObservable(frames$.pipe(map((f) => f.headers))).toBe('a-b', { a: headers, b: { 'MCP-Protocol-Version': '2025-11-25' } });
+    });
+  });
+
+  it('never cancels a request marked cancellable: false (initialize), whether unsubscribed or timed out', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const { transport, outbound$ } = marbleTransport(hot('-'));
+      const session = createSession(transport);
+      expectObservable(session.request('initialize', {}, { cancellable: false }), '^-!').toBe('--');
+      expectObservable(session.request('initialize', {}, { cancellable: false, timeout: { firstMs: 3 } })).toBe('---#', undefined, new RequestTimeoutError('initialize', 'first', 3));
+      expectObservable(outbound$).toBe('(ab)', { a: req(0, 'initialize', {}), b: req(1, 'initialize', {}) });
     });
   });
 

@@ -44,6 +44,7 @@ describe('Session.diagnostics$', () => {
         c: note('still/alive'),
       });
       const session = createSession(marbleTransport(inbound).transport);
+      session.connection$.subscribe();
       expectObservable(session.notifications$).toBe('-----c', { c: note('still/alive') });
       expectObservable(session.diagnostics$.pipe()).toBe('-a-b', {
         a: { kind: 'empty-batch', message: 'Inbound batch is empty: dropped', value: [] },

@@ -1,5 +1,5 @@
 import { NEVER, Observable, Subject, map, switchMap, timer } from 'rxjs';
-import { ConnectionClosedError, TransportError, createSession, type InboundFrame, type OutboundFrame } from '../../src/index.js';
+import { ConnectTimeoutError, ConnectionClosedError, TransportError, createSession, type InboundFrame, type OutboundFrame } from '../../src/index.js';
 import { marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
@@ -24,7 +24,7 @@ describe('Session connection lifecycle', () => {
       expectSubscriptions(inbound.subscriptions).toBe('^------!');
       expectObservable(session.state$.pipe(map((s) => s.status))).toBe('o------(c|)', { o: 'open', c: 'closed' });
       expectObservable(session.notifications$).toBe('-------|');
-      expectObservable(session.request('z'), '--------^').toBe('--------#', undefined, new ConnectionClosedError('Connection failed'));
+      expectObservable(session.request('z'), '--------^').toBe('--------#', undefined, new ConnectionClosedError('The session was closed'));
     });
   });
 
@@ -32,7 +32,7 @@ describe('Session connection lifecycle', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const session = createSession(marbleTransport(hot('-')).transport);
       cold('---x').subscribe(() => session.close());
-      expectObservable(session.request('x')).toBe('---#', undefined, new ConnectionClosedError('Connection closed'));
+      expectObservable(session.request('x')).toBe('---#', undefined, new ConnectionClosedError('The session was closed'));
     });
   });
 
@@ -44,7 +44,7 @@ describe('Session connection lifecycle', () => {
       expectObservable(session.state$.pipe(map((s) => (s.status === 'disconnected' ? `${s.status}:${s.error?.message}` : s.status))), '-^').toBe(
         '-ab--(cd)', { a: 'open', b: 'disconnected:reset', c: 'connecting', d: 'open' },
       );
-      expectObservable(session.request('x')).toBe('--#', undefined, new ConnectionClosedError('Connection failed'));
+      expectObservable(session.request('x')).toBe('--#', undefined, new TransportError('reset'));
       expectObservable(session.request('y'), '-----^').toBe('-------(r|)', { r: { again: true } });
     });
   });
@@ -96,7 +96,7 @@ describe('Session connect timeout', () => {
     createTestScheduler().run(({ hot, expectObservable, expectSubscriptions }) => {
       const inbound = hot<InboundFrame>('----------');
       const session = createSession({ kind: 'never-opens', connect: () => inbound }, { connectTimeoutMs: 4 });
-      expectObservable(session.request('x', {}, { timeout: false })).toBe('----#', undefined, new ConnectionClosedError('Connection failed'));
+      expectObservable(session.request('x', {}, { timeout: false })).toBe('----#', undefined, new ConnectTimeoutError(4));
       expectObservable(session.state$.pipe(map((s) => (s.status === 'disconnected' ? `${s.status}: ${s.error?.message}` : s.status))), '-^').toBe('-c--d', {
         c: 'connecting', d: 'disconnected: The connection was not established within 4 ms',
       });

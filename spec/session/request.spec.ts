@@ -61,23 +61,24 @@ describe('Session.request', () => {
     });
   });
 
-  it('errors pending requests with ConnectionClosedError when the transport completes or fails', () => {
+  it('errors pending requests with ConnectionClosedError when the transport completes, and with its error when it fails', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const session = createSession(marbleTransport(hot('---|')).transport);
-      expectObservable(session.request('a')).toBe('---#', undefined, new ConnectionClosedError('Connection closed'));
-      const failing = createSession(marbleTransport(hot('--#', undefined, new TransportError('reset'))).transport);
-      expectObservable(failing.request('b')).toBe('--#', undefined, new ConnectionClosedError('Connection failed'));
+      expectObservable(session.request('a')).toBe('---#', undefined, new ConnectionClosedError('The connection closed before the response arrived'));
+      const reset = new TransportError('reset');
+      const failing = createSession(marbleTransport(hot('--#', undefined, reset)).transport);
+      expectObservable(failing.request('b')).toBe('--#', undefined, reset);
     });
   });
 
-  it('attaches the cause of a connection failure', () => {
+  it('gives the caller the connection failure itself, typed, so its message names what happened', () => {
     const inbound = new Subject<unknown>();
     const session = createSession(marbleTransport(inbound).transport);
     let caught: unknown;
     session.request('a').subscribe({ error: (e) => (caught = e) });
-    inbound.error(new TransportError('reset'));
-    expect(ConnectionClosedError.is(caught)).toBeTrue();
-    expect(TransportError.is((caught as Error).cause)).toBeTrue();
+    inbound.error(new TransportError('Server process "x" exited with code 3'));
+    expect(TransportError.is(caught)).toBeTrue();
+    expect((caught as Error).message).toBe('Server process "x" exited with code 3');
   });
 });
 

@@ -1,12 +1,7 @@
 import { from, type Observable, Subject, throwError } from 'rxjs';
 import { McpError } from '../../src/errors/mcp-error.js';
-import { TransportError } from '../../src/errors/errors.js';
-import {
-  decodeJsonLines,
-  encodeJsonLine,
-  LineDecoder,
-  MessageTooLargeError,
-} from '../../src/transport/internal/json-lines.js';
+import { MessageTooLargeError, TransportError } from '../../src/errors/errors.js';
+import { decodeJsonLines, encodeJsonLine, LineDecoder } from '../../src/transport/internal/json-lines.js';
 import type { InboundFrame } from '../../src/transport/types.js';
 
 const encoder = new TextEncoder();

@@ -1,4 +1,5 @@
-import { LineDecoder, MessageTooLargeError } from '../../src/transport/internal/json-lines.js';
+import { MessageTooLargeError } from '../../src/errors/errors.js';
+import { LineDecoder } from '../../src/transport/internal/json-lines.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 

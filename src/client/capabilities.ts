@@ -1,26 +1,25 @@
 import type { ClientCapabilities } from '../protocol/model/capabilities.js';
-import type { ProtocolVersion } from '../protocol/versions.js';
-import { isModernVersion, isVersionAtLeast } from '../protocol/versions.js';
+import type { Revision } from '../protocol/revisions.js';
 import type { ClientOptions } from './types.js';
 
-function elicitation(options: ClientOptions, version: ProtocolVersion): ClientCapabilities['elicitation'] {
-  if (!isVersionAtLeast(version, '2025-11-25')) return {};
+function elicitation(options: ClientOptions, revision: Revision): ClientCapabilities['elicitation'] {
+  if (!revision.capabilities.elicitationModes) return {};
   const modes = options.elicitationModes ?? ['form'];
   return Object.fromEntries(modes.map((mode) => [mode, {}]));
 }
 
 /**
- * The capabilities to declare to a server of `version`, derived from the handlers that are registered (no
+ * The capabilities to declare to a server of `revision`, derived from the handlers that are registered (no
  * handler, no capability) plus `options.capabilities`. Fields the revision does not define are left out.
  */
-export function clientCapabilities(options: ClientOptions, version: ProtocolVersion): ClientCapabilities {
+export function clientCapabilities(options: ClientOptions, revision: Revision): ClientCapabilities {
   const handlers = options.handlers ?? {};
-  const modern = isModernVersion(version);
+  const traits = revision.capabilities;
   const derived: Record<string, unknown> = { ...options.capabilities };
-  if (handlers.roots) derived['roots'] = !modern && options.rootsListChanged ? { listChanged: true } : {};
-  if (handlers.sampling) derived['sampling'] = options.samplingTools && isVersionAtLeast(version, '2025-11-25') ? { tools: {} } : {};
-  if (handlers.elicitation && isVersionAtLeast(version, '2025-06-18')) derived['elicitation'] = elicitation(options, version);
-  if (modern) delete derived['tasks'];
-  else delete derived['extensions'];
+  if (handlers.roots) derived['roots'] = traits.rootsListChanged && options.rootsListChanged ? { listChanged: true } : {};
+  if (handlers.sampling) derived['sampling'] = options.samplingTools && traits.samplingTools ? { tools: {} } : {};
+  if (handlers.elicitation && traits.elicitation) derived['elicitation'] = elicitation(options, revision);
+  if (!traits.tasks) delete derived['tasks'];
+  if (!traits.extensions) delete derived['extensions'];
   return derived as ClientCapabilities;
 }

@@ -15,7 +15,7 @@ import type { CallEvent } from './input-rounds.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
 import { createLiveState } from './live/live-state.js';
-import { extensionRequest, listAll, listPage, resultOf, surviveSessionLoss } from './verbs.js';
+import { extensionRequest, listAll, listOn, listPage, resultOf, surviveSessionLoss } from './verbs.js';
 
 /** `clientInfo` when none is given. */
 export const DEFAULT_CLIENT_INFO = { name: 'rxmcp', version: '0.1.0' } as const;
@@ -32,22 +32,22 @@ function callToolEvents(core: ClientCore, tools: ToolRegistry, name: string, arg
       return listAll<Tool>(core, 'tools/list', 'tools').pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt()));
     }),
   );
-  return surviveSessionLoss(core, 'tools/call', safe, call$);
+  return surviveSessionLoss('tools/call', safe, call$);
 }
 
 function readResourceEvents(core: ClientCore, uri: string, options: CallOptions): Observable<CallEvent<ReadResourceResult>> {
-  return surviveSessionLoss(core, 'resources/read', true, core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>);
+  return surviveSessionLoss('resources/read', true, core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>);
 }
 
 function getPromptEvents(core: ClientCore, name: string, args: Readonly<Record<string, string>> | undefined, options: CallOptions): Observable<CallEvent<GetPromptResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
-  return surviveSessionLoss(core, 'prompts/get', true, core.call('prompts/get', params, options) as Observable<CallEvent<GetPromptResult>>);
+  return surviveSessionLoss('prompts/get', true, core.call('prompts/get', params, options) as Observable<CallEvent<GetPromptResult>>);
 }
 
 function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOptions): Observable<never> {
   return core.ready().pipe(
-    switchMap((negotiated) => {
-      if (negotiated.server.era === 'modern') {
+    switchMap((ready) => {
+      if (ready.policy.revision.logLevel === 'meta') {
         core.logLevel = level;
         return EMPTY;
       }
@@ -71,13 +71,13 @@ function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOpt
  */
 export function createClient(transport: Transport, options: ClientOptions = {}): Client {
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
-  const tools = new ToolRegistry(core, () => transport.exchange !== undefined);
+  const tools = new ToolRegistry(core);
   const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
   const live = createLiveState(core, {
-    tools: () => tools.keep(list<Tool>('tools/list', 'tools')),
-    resources: () => list<Resource>('resources/list', 'resources'),
-    resourceTemplates: () => list<ResourceTemplate>('resources/templates/list', 'resourceTemplates'),
-    prompts: () => list<Prompt>('prompts/list', 'prompts'),
+    tools: (ready) => tools.keep(listOn<Tool>(core, ready, 'tools/list', 'tools')),
+    resources: (ready) => listOn<Resource>(core, ready, 'resources/list', 'resources'),
+    resourceTemplates: (ready) => listOn<ResourceTemplate>(core, ready, 'resources/templates/list', 'resourceTemplates'),
+    prompts: (ready) => listOn<Prompt>(core, ready, 'prompts/list', 'prompts'),
   }, options.live);
   return {
     ...live,
@@ -87,7 +87,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
       return core.server();
     },
     diagnostics$: core.diagnostics$,
-    connect: () => core.ready().pipe(mergeMap((n) => [n.server])),
+    connect: () => core.ready().pipe(mergeMap((ready) => [ready.server])),
     discover: (o) => resultOf<DiscoverResult>(core.call('server/discover', {}, o)),
     ping: (o) => resultOf<Params>(core.call('ping', undefined, o)).pipe(mergeMap(() => EMPTY)),
     listTools: (o) => tools.keep(list<Tool>('tools/list', 'tools', o)),
@@ -105,7 +105,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     getPrompt: (name, args, o = {}) => resultOf<GetPromptResult>(getPromptEvents(core, name, args, o)),
     getPromptEvents: (name, args, o = {}) => getPromptEvents(core, name, args, { progress: true, ...o }),
     complete: (params: CompleteRequestParams, o) =>
-      surviveSessionLoss(core, 'completion/complete', true, resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o))),
+      surviveSessionLoss('completion/complete', true, resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o))),
     setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
     notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),
     request: (method, params, o) => extensionRequest(core, method, params, o),

@@ -4,6 +4,9 @@ import { isInputRequiredResult, type InputRequests, type InputRequiredResult, ty
 import type { Params, ProgressEvent, RequestEvent, ResultPayload } from '../session/types.js';
 import { fulfilInputRequest, type ServerRequestRunner } from './server-requests.js';
 
+/** Default cap on `input_required` rounds of one request. */
+export const DEFAULT_MAX_INPUT_ROUNDS = 10;
+
 /** The server needs input before it can answer (2026-07-28); the client is fulfilling it. */
 export interface InputRequiredEvent {
   readonly type: 'input-required';

@@ -2,21 +2,23 @@ import { catchError, concat, defer, ignoreElements, map, mergeMap, of, throwErro
 import { NegotiationError, RequestTimeoutError, RpcError, SchemaError, TransportError } from '../errors/errors.js';
 import type { DiscoverResult, InitializeResult } from '../protocol/model/lifecycle.js';
 import type { Implementation } from '../protocol/model/metadata.js';
+import { revisionOf } from '../protocol/revisions.js';
 import {
   LATEST_LEGACY_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, acceptLegacyVersion, isModernVersion, pickVersion,
   type LegacyProtocolVersion, type ProtocolVersion,
 } from '../protocol/versions.js';
-import type { Params, Session } from '../session/types.js';
+import type { Connection, Params } from '../session/types.js';
 import { clientCapabilities } from './capabilities.js';
 import { decodeResult } from '../protocol/codec.js';
 import { encodeRequestParams } from '../protocol/encode.js';
-import { headersFor, requestOptionsFor, type Envelope } from './envelope.js';
+import type { Envelope } from './envelope.js';
 import type { ClientOptions, ServerSession } from './types.js';
+import { wirePolicy, type WirePolicy } from './wire-policy.js';
 
-/** The outcome of negotiation: what the server offers, and what every later request carries. */
+/** The outcome of negotiation: what the server offers, and how every later request of the connection travels. */
 export interface Negotiated {
   readonly server: ServerSession;
-  readonly envelope: Envelope;
+  readonly policy: WirePolicy;
 }
 
 /** JSON-RPC codes that only a 2026-07-28 server sends: they prove the server is modern. */
@@ -26,30 +28,35 @@ const LEGACY_HTTP_STATUSES = new Set([400, 404, 405]);
 /** Default wait for the `server/discover` probe. */
 export const DEFAULT_PROBE_TIMEOUT_MS = 5000;
 
-interface Context {
-  readonly session: Session;
+/** What negotiation needs: the connection it runs on, the client's options, and whether requests get own streams. */
+export interface NegotiationContext {
+  readonly connection: Connection;
   readonly options: ClientOptions;
   readonly clientInfo: Implementation;
+  /** Whether the transport can give each request its own stream on this connection (asked after each answer). */
+  exchangeable(): boolean;
 }
 
-function envelopeFor(context: Context, version: ProtocolVersion): Envelope {
-  return {
+function policyFor(context: NegotiationContext, version: ProtocolVersion): WirePolicy {
+  const revision = revisionOf(version);
+  const envelope: Envelope = {
     version,
-    capabilities: clientCapabilities(context.options, version),
+    capabilities: clientCapabilities(context.options, revision),
     clientInfo: context.clientInfo,
-    logLevel: isModernVersion(version) ? context.options.logLevel : undefined,
+    logLevel: revision.logLevel === 'meta' ? context.options.logLevel : undefined,
   };
+  return wirePolicy(revision, envelope, context.exchangeable());
 }
 
 function serverInfoOf(result: { readonly _meta?: Readonly<Record<string, unknown>> }): Implementation | undefined {
   return result._meta?.['io.modelcontextprotocol/serverInfo'] as Implementation | undefined;
 }
 
-function discover(context: Context, version: ProtocolVersion, timeoutMs?: number): Observable<Negotiated> {
-  const envelope = envelopeFor(context, version);
+function discover(context: NegotiationContext, version: ProtocolVersion, probeMs?: number): Observable<Negotiated> {
+  const policy = policyFor(context, version);
   const params = {};
-  const options = requestOptionsFor(envelope, 'server/discover', params, timeoutMs === undefined ? {} : { timeout: { firstMs: timeoutMs } });
-  return context.session.request('server/discover', params, options).pipe(
+  const options = policy.requestOptions('server/discover', params, { timeout: probeMs === undefined ? false : { firstMs: probeMs } });
+  return context.connection.request('server/discover', params, options).pipe(
     map((raw) => decodeResult(version, 'server/discover', raw) as DiscoverResult),
     mergeMap((result) => {
       const chosen = pickVersion(result.supportedVersions, { era: 'modern' });
@@ -58,12 +65,12 @@ function discover(context: Context, version: ProtocolVersion, timeoutMs?: number
         era: 'modern', protocolVersion: chosen, serverInfo: serverInfoOf(result), capabilities: result.capabilities,
         instructions: result.instructions, supportedVersions: result.supportedVersions,
       };
-      return of({ server, envelope: chosen === version ? envelope : envelopeFor(context, chosen) });
+      return of({ server, policy: policyFor(context, chosen) });
     }),
   );
 }
 
-function legacyOrFail(context: Context, offered: readonly unknown[]): Observable<Negotiated> {
+function legacyOrFail(context: NegotiationContext, offered: readonly unknown[]): Observable<Negotiated> {
   const legacy = pickVersion(offered, { era: 'legacy' });
   if (legacy !== undefined) return initialize(context, legacy as LegacyProtocolVersion, false);
   return throwError(() => new NegotiationError(`No protocol revision in common with the server (it offers ${JSON.stringify(offered)})`, {
@@ -71,11 +78,15 @@ function legacyOrFail(context: Context, offered: readonly unknown[]): Observable
   }));
 }
 
-function initialize(context: Context, proposal: LegacyProtocolVersion, exact: boolean): Observable<Negotiated> {
-  const envelope = envelopeFor(context, proposal);
+function initialize(context: NegotiationContext, proposal: LegacyProtocolVersion, exact: boolean): Observable<Negotiated> {
+  const proposed = policyFor(context, proposal);
+  const { envelope } = proposed;
   // Shaped for the proposed revision: fields it does not define (newer clientInfo fields, ...) are left out.
   const params = encodeRequestParams(proposal, 'initialize', { protocolVersion: proposal, capabilities: envelope.capabilities, clientInfo: context.clientInfo });
-  return context.session.request('initialize', params as unknown as Params).pipe(
+  // initialize MUST NOT be cancelled: the caller may stop waiting, nothing goes on the wire. The connect bound limits
+  // it. No protocol header either: the revision is what initialize negotiates.
+  const options = { timeout: false as const, cancellable: false };
+  return context.connection.request('initialize', params as unknown as Params, options).pipe(
     map((raw) => decodeResult(proposal, 'initialize', raw) as InitializeResult),
     mergeMap((result) => {
       const accepted = acceptLegacyVersion(result.protocolVersion);
@@ -84,14 +95,14 @@ function initialize(context: Context, proposal: LegacyProtocolVersion, exact: bo
           offered: [String(result.protocolVersion)],
         }));
       }
-      const agreed = accepted === proposal ? envelope : envelopeFor(context, accepted);
+      const policy = policyFor(context, accepted);
       const server: ServerSession = {
         era: 'legacy', protocolVersion: accepted, serverInfo: result.serverInfo, capabilities: result.capabilities ?? {},
         instructions: result.instructions, supportedVersions: [accepted],
       };
-      const headers = headersFor(agreed, 'notifications/initialized', undefined);
-      const initialized$ = context.session.notify('notifications/initialized', undefined, headers ? { headers } : {});
-      return concat(initialized$.pipe(ignoreElements()), of({ server, envelope: agreed }));
+      const headers = policy.notificationHeaders('notifications/initialized');
+      const initialized$ = context.connection.notify('notifications/initialized', undefined, headers ? { headers } : {});
+      return concat(initialized$.pipe(ignoreElements()), of({ server, policy }));
     }),
   );
 }
@@ -112,12 +123,8 @@ function offeredBy(error: RpcError): readonly unknown[] {
   return Array.isArray(supported) ? supported : [];
 }
 
-function supportedOf(error: RpcError, era: 'modern' | 'legacy'): ProtocolVersion | undefined {
-  return pickVersion(offeredBy(error), { era });
-}
-
-function retryWithSupported(context: Context, error: RpcError): Observable<Negotiated> {
-  const modern = supportedOf(error, 'modern');
+function retryWithSupported(context: NegotiationContext, error: RpcError): Observable<Negotiated> {
+  const modern = pickVersion(offeredBy(error), { era: 'modern' });
   return modern === undefined ? legacyOrFail(context, offeredBy(error)) : discover(context, modern);
 }
 
@@ -125,17 +132,17 @@ function retryWithSupported(context: Context, error: RpcError): Observable<Negot
  * `modern` and pinned 2026-07-28: `server/discover` only. A `-32022` is retried once with a modern version the
  * server lists; when pinned, only with the pinned version, and only when the server lists it.
  */
-function modernOnly(context: Context, version: ProtocolVersion, pinned: boolean): Observable<Negotiated> {
+function modernOnly(context: NegotiationContext, version: ProtocolVersion, pinned: boolean): Observable<Negotiated> {
   return discover(context, version).pipe(
     catchError((error: unknown) => {
       if (!RpcError.is(error) || (error as RpcError).rpcCode !== -32022) return throwError(() => error);
-      const retry = pinned ? offeredBy(error as RpcError).find((v) => v === version) : supportedOf(error as RpcError, 'modern');
+      const retry = pinned ? offeredBy(error as RpcError).find((v) => v === version) : pickVersion(offeredBy(error as RpcError), { era: 'modern' });
       return retry === undefined ? throwError(() => error) : discover(context, retry as ProtocolVersion);
     }),
   );
 }
 
-function auto(context: Context): Observable<Negotiated> {
+function auto(context: NegotiationContext): Observable<Negotiated> {
   const probeMs = context.options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   return discover(context, LATEST_PROTOCOL_VERSION, probeMs).pipe(
     catchError((error: unknown) => {
@@ -147,7 +154,8 @@ function auto(context: Context): Observable<Negotiated> {
 }
 
 /**
- * Agrees on a protocol revision over one connection, per `options.protocol`:
+ * Agrees on a protocol revision over one connection (every request goes on that connection only), per
+ * `options.protocol`:
  * - `auto`: probe with `server/discover`; a `DiscoverResult` means 2026-07-28; `-32022` means modern, retried
  *   with a listed version; any other error, an answer that is not a `DiscoverResult`, a 400/404/405 HTTP answer
  *   or no reply within the probe timeout means legacy: `initialize` proposing 2025-11-25 (an older revision the
@@ -157,12 +165,11 @@ function auto(context: Context): Observable<Negotiated> {
  *
  * **Temperature:** cold. **Emits:** the negotiated connection, once. **Completes:** after it.
  * **Errors:** `NegotiationError` (no common revision), or what the requests error with.
- * **Teardown:** cancels the request in flight.
+ * **Teardown:** stops waiting; `initialize` is never cancelled on the wire.
  */
-export function negotiate(session: Session, options: ClientOptions, clientInfo: Implementation): Observable<Negotiated> {
-  const context: Context = { session, options, clientInfo };
+export function negotiate(context: NegotiationContext): Observable<Negotiated> {
   return defer(() => {
-    const mode = options.protocol ?? 'auto';
+    const mode = context.options.protocol ?? 'auto';
     if (mode === 'auto') return auto(context);
     if (mode === 'modern') return modernOnly(context, LATEST_PROTOCOL_VERSION, false);
     if (mode === 'legacy') return initialize(context, LATEST_LEGACY_PROTOCOL_VERSION, false);

@@ -1,5 +1,6 @@
 import { BehaviorSubject, defer, distinctUntilChanged, finalize, from, isObservable, map, of, take, type Observable } from 'rxjs';
-import { RpcError, UnsupportedMethodError } from '../errors/errors.js';
+import { RpcError, SchemaError, UnsupportedMethodError } from '../errors/errors.js';
+import { decodeServerRequest } from '../protocol/codec.js';
 import { JSONRPC_ERROR_CODES } from '../protocol/jsonrpc.js';
 import type { ElicitRequestParams } from '../protocol/model/elicitation.js';
 import type { InputRequest, InputResponse } from '../protocol/model/mrtr.js';
@@ -89,10 +90,24 @@ function answerFor(options: ClientOptions, human: HumanWait): ServerRequestRunne
   };
 }
 
-/** The session handlers of the legacy era (JSON-RPC requests from the server), all through `run`. */
-export function legacyHandlers(run: ServerRequestRunner): Record<string, RequestHandler> {
+/**
+ * The params of a legacy server request, checked against the negotiated revision's schema: a request that does not
+ * fit is answered `-32602` (invalid params) and never reaches a handler.
+ */
+function checkedParams(version: ProtocolVersion | undefined, method: string, params: Params): Params {
+  if (version === undefined) return params;
+  try {
+    return decodeServerRequest(version, method, params) as Params;
+  } catch (error) {
+    if (SchemaError.is(error)) throw new RpcError(JSONRPC_ERROR_CODES.INVALID_PARAMS, `Invalid ${method} params: ${error.message}`, { method, cause: error });
+    throw new RpcError(JSONRPC_ERROR_CODES.METHOD_NOT_FOUND, `The server sent ${method}, which MCP ${version} does not let it send`, { method, cause: error });
+  }
+}
+
+/** The session handlers of the legacy era (JSON-RPC requests from the server), checked, then all through `run`. */
+export function legacyHandlers(run: ServerRequestRunner, versionOf: () => ProtocolVersion | undefined): Record<string, RequestHandler> {
   const handler: (method: string) => RequestHandler = (method) => (params, context) =>
-    run(method, params, { signal: context.signal, era: 'legacy', progress: context.progress });
+    run(method, checkedParams(versionOf(), method, params), { signal: context.signal, era: 'legacy', progress: context.progress });
   return Object.fromEntries(['ping', 'roots/list', 'sampling/createMessage', 'elicitation/create'].map((m) => [m, handler(m)]));
 }
 

@@ -5,13 +5,13 @@ import type { ClientCore } from './core.js';
 
 /**
  * The tools the client has seen, by name: `callTool` takes a tool's `x-mcp-header` parameters and its
- * annotations from here. On 2026-07-28 HTTP connections, tools whose `x-mcp-header` annotations are invalid are
- * dropped from every list, each with an `invalid-tool-headers` diagnostic.
+ * annotations from here. Where the connection's revision routes by headers over HTTP (2026-07-28), tools whose
+ * `x-mcp-header` annotations are invalid are dropped from every list, each with an `invalid-tool-headers` diagnostic.
  */
 export class ToolRegistry {
   private readonly known = new Map<string, Tool>();
 
-  constructor(private readonly core: ClientCore, private readonly routesByHeaders: () => boolean) {}
+  constructor(private readonly core: ClientCore) {}
 
   /** The last known definition of tool `name`. */
   get(name: string): Tool | undefined {
@@ -48,7 +48,8 @@ export class ToolRegistry {
   }
 
   private filter(tools: readonly Tool[]): readonly Tool[] {
-    if (this.core.server()?.era !== 'modern' || !this.routesByHeaders()) return tools;
+    const policy = this.core.current()?.policy;
+    if (policy === undefined || policy.revision.httpHeaders !== 'routing' || !policy.connection.exchange) return tools;
     const { valid, invalid } = partitionToolsByHeaders(tools);
     for (const { tool, reason } of invalid) {
       this.core.diagnose({ kind: 'invalid-tool-headers', message: `Tool ${tool.name} dropped: ${reason}`, value: tool });

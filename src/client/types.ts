@@ -7,7 +7,42 @@ import type { ListRootsResult } from '../protocol/model/roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../protocol/model/sampling.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { HandlerContext, TimeoutOptions } from '../session/types.js';
-import type { CatalogOptions } from './live/catalog.js';
+
+/** Delays between attempts to re-open a live stream: exponential from `initialMs`, capped at `maxMs`. */
+export interface BackoffOptions {
+  readonly initialMs?: number;
+  readonly maxMs?: number;
+}
+
+/** Timing of live catalogs. */
+export interface CatalogOptions {
+  /** Changes closer together than this cause one refresh (default 100 ms). */
+  readonly debounceMs?: number;
+  /** How long a catalog keeps listening after its last subscriber left (default 1000 ms). */
+  readonly graceMs?: number;
+  /** Delays before re-opening a 2026-07-28 listen stream that dropped or was ended by the server. */
+  readonly backoff?: BackoffOptions;
+}
+
+/**
+ * How the client re-opens a lost connection while something live needs it (catalogs, resource watches,
+ * notification streams): exponential backoff with jitter, reset once a connection succeeds, waiting at least what
+ * a 429 or 503 answer's `Retry-After` asks.
+ */
+export interface ReconnectOptions {
+  /** Failed attempts in a row before giving up until the next use opens a connection (default: no limit). */
+  readonly maxAttempts?: number;
+  /** Delay before the first attempt, in ms (default 500). */
+  readonly initialDelayMs?: number;
+  /** Longest delay between attempts, in ms (default 30 000). */
+  readonly maxDelayMs?: number;
+  /** Growth of the delay per failed attempt (default 2). */
+  readonly factor?: number;
+  /** Share of each delay that is random, 0 to 1 (default 0.5: a delay lies between half and all of its value). */
+  readonly jitter?: number;
+  /** The random source of the jitter (default `Math.random`). */
+  readonly random?: () => number;
+}
 
 /** What a client handler may return: the answer itself, a Promise or an Observable of it (first value). */
 export type HandlerOutput<T> = T | ObservableInput<T>;
@@ -65,12 +100,22 @@ export interface ClientOptions {
   readonly maxPages?: number;
   /** 2026-07-28 only: the log level sent with every request (`logging/setLevel` in the legacy era). */
   readonly logLevel?: LoggingLevel;
-  /** How long the transport has to connect before the connection fails with `ConnectTimeoutError` (default 30 s). */
+  /**
+   * The one bound on connecting: from opening the transport (spawning the process, the first HTTP request) until
+   * the protocol revision is negotiated, in ms (default 30 000). Past it the connection fails with
+   * `ConnectTimeoutError` and is closed. The `server/discover` probe and `initialize` run within it.
+   */
   readonly connectTimeoutMs?: number;
   /** Close the connection this long after its last user left; default: stay open until `close()`. */
   readonly idleCloseMs?: number;
-  /** Timing of the live catalogs (`tools$`, ...): debounce, grace period, reconnection backoff. */
+  /** Timing of the live catalogs (`tools$`, ...): debounce, grace period, listen-stream backoff. */
   readonly live?: CatalogOptions;
+  /**
+   * Re-opening a lost connection while something live needs it. Default: on, with the defaults of
+   * `ReconnectOptions`, except for transports that say they cannot reconnect (`reconnectable: false`, such as an
+   * in-memory pair); `false` turns it off (a lost connection is then opened again only by the next call).
+   */
+  readonly reconnect?: ReconnectOptions | false;
 }
 
 /** What the client and the server agreed on for the current connection. */

@@ -1,9 +1,11 @@
-import { Observable, catchError, map, switchMap, throwError } from 'rxjs';
+import { Observable, catchError, defer, map, switchMap, throwError } from 'rxjs';
 import { SessionLostError, UnsupportedMethodError } from '../errors/errors.js';
 import { methodSpec } from '../protocol/methods.js';
 import type { Params } from '../session/types.js';
-import { isSessionExpired, type ClientCore } from './core.js';
-import { requestOptionsFor, type CallOptions } from './envelope.js';
+import { callOn, isSessionExpired } from './call.js';
+import type { ClientConnection } from './client-connection.js';
+import type { ClientCore } from './core.js';
+import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import { walkPages, type Page } from './paginate.js';
 
@@ -24,53 +26,52 @@ export function resultOf<R>(events$: Observable<CallEvent<unknown>>): Observable
 }
 
 /**
- * Repeats `call$` once on a fresh session when the server forgot the session (HTTP 404) and the request is safe
- * to repeat; otherwise fails with `SessionLostError`. Either way the client negotiates again.
+ * Repeats `call$` once, on a new connection, when the server forgot the session (HTTP 404) and the request is
+ * safe to repeat; otherwise fails with `SessionLostError`. (The lost connection was already ended by the call.)
  */
-export function surviveSessionLoss<T>(core: ClientCore, method: string, safe: boolean, call$: Observable<T>): Observable<T> {
+export function surviveSessionLoss<T>(method: string, safe: boolean, call$: Observable<T>): Observable<T> {
   return call$.pipe(
     catchError((error: unknown) => {
       if (!isSessionExpired(error)) return throwError(() => error);
-      core.renegotiate();
       return safe ? call$ : throwError(() => new SessionLostError(method, { cause: error }));
     }),
   );
 }
 
 /**
- * A request of a method that no revision defines (an extension's), with the negotiated revision's envelope; the
- * raw result. Methods of the negotiated revision fail with `UnsupportedMethodError` (they have typed verbs).
+ * A request of a method that no revision defines (an extension's), with the negotiated revision's `_meta` and
+ * headers; the raw result. Methods of the negotiated revision fail with `UnsupportedMethodError` (they have verbs).
  */
 export function extensionRequest<R>(core: ClientCore, method: string, params: Params | undefined, options: CallOptions = {}): Observable<R> {
   return core.ready().pipe(
-    switchMap((negotiated) => {
-      if (methodSpec(negotiated.server.protocolVersion, method)) {
+    switchMap((ready) => {
+      if (methodSpec(ready.server.protocolVersion, method)) {
         return throwError(() => new UnsupportedMethodError(`${method} is an MCP method: use its verb`, { method }));
       }
-      const requestOptions = requestOptionsFor(negotiated.envelope, method, params, options);
-      return core.session.request(method, params, requestOptions) as Observable<R>;
+      return ready.connection.request(method, params, ready.policy.requestOptions(method, params, options, core.logLevel)) as Observable<R>;
     }),
   );
 }
 
-/** One page of a paginated list. */
+/** One page of a paginated list, on the open connection (or a new one). */
 export function listPage<R>(core: ClientCore, method: string, cursor: string | undefined, options: CallOptions = {}): Observable<R> {
   const params: Params | undefined = cursor === undefined ? undefined : { cursor };
-  return surviveSessionLoss(core, method, true, resultOf<R>(core.call(method, params, options)));
+  return surviveSessionLoss(method, true, resultOf<R>(core.call(method, params, options)));
 }
 
-/** Every page of a paginated list, as one array (`key` names the items: `tools`, `resources`, ...). */
+/**
+ * Every page of a list, as one array (`key` names the items: `tools`, `resources`, ...), all on the one connection
+ * `ready`: a cursor is never sent to another connection than the one that issued it.
+ */
+export function listOn<T>(core: ClientCore, ready: ClientConnection, method: string, key: string, options: CallOptions = {}): Observable<readonly T[]> {
+  const page = (cursor: string | undefined) =>
+    resultOf<Record<string, unknown>>(callOn(core, ready, method, cursor === undefined ? undefined : { cursor }, options)).pipe(
+      map((result): Page<T> => ({ items: (result[key] as readonly T[] | undefined) ?? [], nextCursor: result['nextCursor'] as string | undefined })),
+    );
+  return walkPages<T>(method, page, { maxPages: core.options.maxPages ?? DEFAULT_MAX_PAGES, emptyCursorContinues: ready.policy.revision.emptyCursorContinues });
+}
+
+/** Every page of a list on the open connection (or a new one); a walk cut by a session loss starts over. */
 export function listAll<T>(core: ClientCore, method: string, key: string, options: CallOptions = {}): Observable<readonly T[]> {
-  return core.ready().pipe(
-    switchMap((negotiated) =>
-      walkPages<T>(
-        method,
-        (cursor) =>
-          listPage<Record<string, unknown>>(core, method, cursor, options).pipe(
-            map((result): Page<T> => ({ items: (result[key] as readonly T[] | undefined) ?? [], nextCursor: result['nextCursor'] as string | undefined })),
-          ),
-        { maxPages: core.options.maxPages ?? DEFAULT_MAX_PAGES, emptyCursorContinues: negotiated.server.era === 'modern' },
-      ),
-    ),
-  );
+  return surviveSessionLoss(method, true, defer(() => core.ready().pipe(switchMap((ready) => listOn<T>(core, ready, method, key, options)))));
 }

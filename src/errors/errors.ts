@@ -46,6 +46,29 @@ export class TransportError extends McpError {
   }
 }
 
+/** Options of `MessageTooLargeError`. */
+export interface MessageTooLargeErrorOptions extends TransportErrorOptions {
+  /** The configured maximum, in bytes. */
+  readonly limit: number;
+  /** How many bytes of the message had arrived when the limit was crossed (at least `limit + 1`). */
+  readonly size: number;
+}
+
+/** An inbound message grew past the configured maximum size (it is skipped; the request it answers fails with this). */
+export class MessageTooLargeError extends TransportError {
+  static override readonly kind: string = 'MessageTooLargeError';
+  /** The configured maximum, in bytes. */
+  readonly limit: number;
+  /** How many bytes of the message had arrived when the limit was crossed. */
+  readonly size: number;
+
+  constructor(options: MessageTooLargeErrorOptions) {
+    super(`Inbound message exceeds the maximum of ${options.limit} bytes (${options.size} bytes so far)`, options);
+    this.limit = options.limit;
+    this.size = options.size;
+  }
+}
+
 /** The connection ended (cleanly or not) while something was still waiting on it. */
 export class ConnectionClosedError extends McpError {
   static override readonly kind: string = 'ConnectionClosedError';

@@ -5,7 +5,8 @@ import type { ExtensionResult } from './model/common.js';
 import type { DecodedResult, ServerNotificationParamsOf, ServerRequestParamsOf } from './model/maps.js';
 import { schemasFor, type RevisionSchemas } from './revision-schemas.js';
 import { isJsonObject, parseOrThrow, unsupportedMethod } from './schema-errors.js';
-import { isModernVersion, type ProtocolVersion } from './versions.js';
+import { revisionOf } from './revisions.js';
+import type { ProtocolVersion } from './versions.js';
 
 /** Options of `decodeResult`. */
 export interface DecodeOptions {
@@ -40,7 +41,7 @@ export function decodeResult(version: ProtocolVersion, method: string, value: un
   if (!isClientRequestSpec(spec)) throw unsupportedMethod(version, method, 'client request');
   if (!isJsonObject(value)) throw new SchemaError(`${method} result must be a JSON object`, { value });
   const schemas = schemasFor(version);
-  return isModernVersion(version)
+  return revisionOf(version).resultType
     ? decodeModern(schemas, spec, method, value, options)
     : decodeLegacy(schemas, method, value, options);
 }

@@ -1,6 +1,5 @@
 import { isClientRequestSpec, type MethodSpec, type MethodTable } from './method-spec.js';
-import { LEGACY_METHODS } from './rev-2025-11-25/methods.js';
-import { METHODS_2026_07_28 } from './rev-2026-07-28/methods.js';
+import { revisionOf } from './revisions.js';
 import type { ProtocolVersion } from './versions.js';
 
 export type { MethodDirection, MethodSpec, MethodTable } from './method-spec.js';
@@ -11,7 +10,7 @@ export { isClientNotificationSpec, isClientRequestSpec, isServerNotificationSpec
  * the capability it depends on. A method missing from the table does not exist in that revision.
  */
 export function methodsFor(version: ProtocolVersion): MethodTable {
-  return version === '2026-07-28' ? METHODS_2026_07_28 : LEGACY_METHODS[version];
+  return revisionOf(version).methods;
 }
 
 /** What `version` says about `method`, or `undefined` when the revision has no such method. */

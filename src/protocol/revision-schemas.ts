@@ -1,5 +1,4 @@
-import { buildSchemas as buildLegacySchemas } from './rev-2025-11-25/schemas.js';
-import { buildSchemas as buildModernSchemas } from './rev-2026-07-28/schemas.js';
+import { revisionOf } from './revisions.js';
 import type { RevisionSchemas } from './schema-types.js';
 import type { ProtocolVersion } from './versions.js';
 
@@ -10,5 +9,5 @@ export type { AnySchema, SchemaTable, RevisionSchemas } from './schema-types.js'
  * protocol schema gets constructed.
  */
 export function schemasFor(version: ProtocolVersion): RevisionSchemas {
-  return version === '2026-07-28' ? buildModernSchemas() : buildLegacySchemas(version);
+  return revisionOf(version).schemas();
 }

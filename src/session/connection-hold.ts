@@ -1,49 +1,31 @@
-import { Subscription, type Observable } from 'rxjs';
-
-/** Something that uses the connection and must hear when it ends. */
-export interface ConnectionUser {
-  /** The connection completed (`error` undefined) or failed. */
-  connectionEnded(error?: unknown): void;
-}
+import type { Observable, Subscription } from 'rxjs';
 
 /**
- * One subscription to the session's `connection$` on behalf of every request in flight: the first user takes it,
- * the last one to leave releases it (so `idleCloseMs` still sees the connection unused), and when the
- * connection ends every user hears it. Joining and leaving cost O(1), however many requests are in flight.
+ * One subscription to the session's shared `connection$` on behalf of every request in flight: the first user
+ * takes it (opening the connection when none is open), the last one to leave releases it, so `idleCloseMs` still
+ * sees when the connection is unused. Counting costs O(1) however many requests are in flight. Hearing that the
+ * connection ended is not its job: the connection itself fails what was in flight on it.
  */
 export class ConnectionHold {
-  private readonly users = new Set<ConnectionUser>();
+  private users = 0;
   private hold: Subscription | undefined;
 
-  constructor(private readonly connection$: Observable<never>) {}
+  constructor(private readonly connection$: Observable<unknown>) {}
 
-  /** Adds `user`, opening the connection if nothing holds it yet. `user` may hear the end at once. */
-  acquire(user: ConnectionUser): void {
-    this.users.add(user);
-    if (this.hold !== undefined) return;
-    const hold = new Subscription();
-    this.hold = hold;
-    hold.add(
-      this.connection$.subscribe({
-        error: (error: unknown) => this.end(hold, error),
-        complete: () => this.end(hold),
-      }),
-    );
+  /** Counts one more user, opening the connection if nothing holds it (or the held one has ended). */
+  acquire(): void {
+    this.users += 1;
+    if (this.hold !== undefined && !this.hold.closed) return;
+    this.hold = this.connection$.subscribe({ error: () => undefined });
   }
 
-  /** Removes `user`; the hold goes with the last one. */
-  release(user: ConnectionUser): void {
-    if (!this.users.delete(user) || this.users.size > 0) return;
+  /** Counts one user less; the hold goes with the last one. */
+  release(): void {
+    if (this.users === 0) return;
+    this.users -= 1;
+    if (this.users > 0) return;
     const hold = this.hold;
     this.hold = undefined;
     hold?.unsubscribe();
-  }
-
-  private end(hold: Subscription, error?: unknown): void {
-    if (this.hold !== hold) return;
-    this.hold = undefined;
-    const users = [...this.users];
-    this.users.clear();
-    for (const user of users) user.connectionEnded(error);
   }
 }

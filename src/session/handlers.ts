@@ -2,7 +2,8 @@ import { from, isObservable, of, take, type Observable } from 'rxjs';
 import { McpError } from '../errors/mcp-error.js';
 import { RpcError } from '../errors/errors.js';
 import { JSONRPC_ERROR_CODES, type JsonRpcErrorObject, type JsonRpcRequest } from '../protocol/jsonrpc.js';
-import type { ConnectionRuntime, SessionRuntime } from './runtime.js';
+import type { ConnectionRuntime } from './connection.js';
+import type { SessionRuntime } from './runtime.js';
 import type { HandlerContext, Params, ResultPayload } from './types.js';
 
 /** Turns whatever a handler threw into the JSON-RPC error object to send. */
@@ -49,6 +50,18 @@ function reply(runtime: SessionRuntime, connection: ConnectionRuntime, id: JsonR
   runtime.write(connection, { message: { jsonrpc: '2.0', id, ...outcome }, relatedRequestId: id });
 }
 
+/** Answers a request whose handler failed with the error, and reports the failure on `diagnostics$`. */
+function handlerFailed(runtime: SessionRuntime, connection: ConnectionRuntime, request: JsonRpcRequest, error: unknown): void {
+  const answer = toErrorObject(error);
+  reply(runtime, connection, request.id, { error: answer });
+  runtime.diagnose({
+    kind: 'handler-error',
+    message: `The handler for ${request.method} (request ${JSON.stringify(request.id)}) failed; the server was answered with error ${answer.code}: ${answer.message}`,
+    ...(McpError.is(error) ? { error } : {}),
+    value: request,
+  });
+}
+
 function isResultObject(value: unknown): value is ResultPayload {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -69,7 +82,7 @@ export function dispatchRequest(runtime: SessionRuntime, connection: ConnectionR
   try {
     output$ = toObservable(handler(request.params ?? {}, contextFor(runtime, connection, request, controller.signal)));
   } catch (error) {
-    reply(runtime, connection, request.id, { error: toErrorObject(error) });
+    handlerFailed(runtime, connection, request, error);
     return;
   }
   let settled = false;
@@ -85,7 +98,7 @@ export function dispatchRequest(runtime: SessionRuntime, connection: ConnectionR
     },
     error: (error: unknown) => {
       finish();
-      reply(runtime, connection, request.id, { error: toErrorObject(error) });
+      handlerFailed(runtime, connection, request, error);
     },
     complete: () => {
       if (settled) return;

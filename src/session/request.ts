@@ -1,11 +1,12 @@
 import { Observable, type Subscriber, type Subscription } from 'rxjs';
-import { ConnectionClosedError, ResponseStreamEndedError, TransportError, type RequestTimeoutError } from '../errors/errors.js';
+import { ResponseStreamEndedError, TransportError, type RequestTimeoutError } from '../errors/errors.js';
 import { rpcErrorFrom } from '../errors/rpc-errors.js';
 import type { McpError } from '../errors/mcp-error.js';
 import type { JsonRpcErrorResponse, JsonRpcSuccess, RequestId } from '../protocol/jsonrpc.js';
-import type { CancellationMode, InboundFrame, OutboundFrame } from '../transport/types.js';
-import type { ConnectionHold, ConnectionUser } from './connection-hold.js';
-import type { ConnectionRuntime, PendingRequest, SessionRuntime } from './runtime.js';
+import type { InboundFrame, OutboundFrame } from '../transport/types.js';
+import { endError, type ConnectionEnd, type ConnectionFlight, type ConnectionRuntime } from './connection.js';
+import type { ConnectionHold } from './connection-hold.js';
+import type { PendingRequest, SessionRuntime } from './runtime.js';
 import type { DeadlineQueue } from './deadlines.js';
 import { RequestClock, type PauseGate, type TimeoutTarget } from './timeouts.js';
 import type { Params, ProgressToken, RequestEvent, RequestOptions, ResultPayload, TimeoutOptions } from './types.js';
@@ -13,16 +14,17 @@ import type { Params, ProgressToken, RequestEvent, RequestOptions, ResultPayload
 /** What a request needs from its session. */
 export interface RequestHost {
   readonly runtime: SessionRuntime;
-  readonly connection$: Observable<never>;
   /** Holds the connection open for the requests in flight. */
   readonly hold: ConnectionHold;
   /** The session's pause state for request clocks. */
   readonly pauses: PauseGate;
   /** The deadlines of the session's request clocks. */
   readonly deadlines: DeadlineQueue;
+  /** The open connection, if any (after `hold.acquire()`, the one just opened). */
   current(): ConnectionRuntime | undefined;
+  /** The error for a request that cannot start: the session is closed, or no connection could be opened. */
+  unavailable(): McpError;
   readonly exchange: ((frame: OutboundFrame) => Observable<InboundFrame>) | undefined;
-  cancellation(): CancellationMode;
   /** Routes a frame that arrived on a request's own exchange. */
   route(connection: ConnectionRuntime, frame: InboundFrame): void;
   /** Builds the error for a JSON-RPC error response. */
@@ -39,11 +41,8 @@ export interface RequestPlan {
   readonly limits: TimeoutOptions | false;
   /** Emit the bare result payload instead of events (progress still restarts the idle limit). */
   readonly resultOnly: boolean;
-}
-
-/** Ends of a request that the connection can cause. */
-export function connectionEnded(error?: unknown): ConnectionClosedError {
-  return new ConnectionClosedError(error === undefined ? 'Connection closed' : 'Connection failed', error === undefined ? {} : { cause: error });
+  /** Send on this connection only (fail when it has ended); default: the current one, opened if needed. */
+  readonly connection?: ConnectionRuntime;
 }
 
 function existingToken(params: Params | undefined): ProgressToken | undefined {
@@ -72,17 +71,19 @@ function outboundFrame(id: number, method: string, params: Params | undefined, h
 
 /**
  * One request in flight: its registration, its clock, its frame and its subscriber, in one object. It is the
- * pending entry the router answers, the progress target, and the connection user the session notifies.
+ * pending entry the router answers, the progress target, and the flight its connection fails when it ends.
  */
-class Flight implements PendingRequest, ConnectionUser, TimeoutTarget {
+class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget {
   /** A response arrived, or the request's own stream failed or ended: nothing is left to cancel. */
-  answered = false;
+  private answered = false;
+  private held = false;
   private exchange: Subscription | undefined;
   private clock: RequestClock | undefined;
   private connection: ConnectionRuntime | undefined;
   private frame: OutboundFrame | undefined;
   private id: RequestId | undefined;
   private token: ProgressToken | undefined;
+  private cancellable = true;
 
   constructor(
     private readonly host: RequestHost,
@@ -92,15 +93,9 @@ class Flight implements PendingRequest, ConnectionUser, TimeoutTarget {
   ) {}
 
   start(plan: RequestPlan): void {
-    const { host } = this;
-    host.hold.acquire(this);
-    const connection = host.current();
-    if (this.subscriber.closed) return;
-    if (!connection) {
-      this.subscriber.error(connectionEnded());
-      return;
-    }
-    const { runtime } = host;
+    const connection = this.connect(plan.connection);
+    if (connection === undefined || this.subscriber.closed) return;
+    const { runtime } = this.host;
     const id = runtime.nextId++;
     const existing = existingToken(plan.params);
     const token = existing ?? (plan.wantsProgress ? id : undefined);
@@ -109,12 +104,14 @@ class Flight implements PendingRequest, ConnectionUser, TimeoutTarget {
     this.frame = frame;
     this.id = id;
     this.token = token;
+    this.cancellable = plan.options.cancellable !== false;
+    connection.flights.add(this);
     runtime.pending.set(id, this);
     plan.options.onRequestId?.(id);
     if (token !== undefined) runtime.progressTokens.set(token, this);
     if (plan.limits !== false) {
-      this.clock = new RequestClock(plan.method, plan.limits, this, host.deadlines);
-      host.pauses.attach(this.clock);
+      this.clock = new RequestClock(plan.method, plan.limits, this, this.host.deadlines);
+      this.host.pauses.attach(this.clock);
     }
     this.send(connection, frame);
   }
@@ -131,30 +128,57 @@ class Flight implements PendingRequest, ConnectionUser, TimeoutTarget {
     }
   }
 
+  fail(error: McpError): void {
+    this.answered = true;
+    this.subscriber.error(error);
+  }
+
   progress(params: Params): void {
     this.clock?.event();
     if (!this.resultOnly) this.subscriber.next(toProgressEvent(params));
   }
 
-  connectionEnded(error?: unknown): void {
-    this.subscriber.error(connectionEnded(error));
+  connectionEnded(end: ConnectionEnd): void {
+    this.answered = true;
+    this.subscriber.error(endError(end));
   }
 
   /** Teardown: unregisters, cancels on the wire when unanswered, lets go of the connection. */
   unsubscribe(): void {
     const { runtime } = this.host;
     this.stopClock();
-    if (this.id !== undefined) runtime.pending.delete(this.id);
-    const { token } = this;
+    if (this.id !== undefined && runtime.pending.get(this.id) === this) runtime.pending.delete(this.id);
+    const { token, connection } = this;
     if (token !== undefined && runtime.progressTokens.get(token) === this) runtime.progressTokens.delete(token);
-    if (this.connection !== undefined && this.frame !== undefined) this.cancelOnWire(this.connection, this.frame);
+    if (connection !== undefined) {
+      connection.flights.delete(this);
+      if (this.frame !== undefined) this.cancelOnWire(connection, this.frame);
+    }
     this.exchange?.unsubscribe();
-    this.host.hold.release(this);
+    if (this.held) this.host.hold.release();
   }
 
   timedOut(error: RequestTimeoutError): void {
     this.clock = undefined;
     this.subscriber.error(error);
+  }
+
+  /** The connection to send on: the pinned one while it lasts, else the current one (opened if needed). */
+  private connect(pinned: ConnectionRuntime | undefined): ConnectionRuntime | undefined {
+    const { host, subscriber } = this;
+    if (pinned?.end !== undefined) {
+      subscriber.error(endError(pinned.end));
+      return undefined;
+    }
+    this.held = true;
+    host.hold.acquire();
+    const connection = pinned ?? host.current();
+    if (subscriber.closed) return undefined;
+    if (connection === undefined || connection.end !== undefined) {
+      subscriber.error(connection?.end === undefined ? host.unavailable() : endError(connection.end));
+      return undefined;
+    }
+    return connection;
   }
 
   private stopClock(): void {
@@ -167,10 +191,11 @@ class Flight implements PendingRequest, ConnectionUser, TimeoutTarget {
 
   private send(connection: ConnectionRuntime, frame: OutboundFrame): void {
     const { host, subscriber } = this;
-    if (!host.exchange) {
-      if (!host.runtime.write(connection, frame)) subscriber.error(connectionEnded());
+    if (!host.exchange || !connection.policy.exchange) {
+      if (!host.runtime.write(connection, frame)) subscriber.error(endError(connection.end ?? { error: undefined, closed: false }));
       return;
     }
+    host.runtime.tapOut(frame);
     this.exchange = host.exchange(frame).subscribe({
       next: (inbound) => host.route(connection, inbound),
       error: (error: unknown) => {
@@ -187,20 +212,22 @@ class Flight implements PendingRequest, ConnectionUser, TimeoutTarget {
 
   private cancelOnWire(connection: ConnectionRuntime, frame: OutboundFrame): void {
     const { host } = this;
-    if (this.answered || !connection.queue.open) return;
-    const viaNotification = host.cancellation() === 'notification' || !host.exchange;
-    if (!viaNotification) return;
-    if (!host.exchange && connection.queue.withdraw(frame)) return;
+    if (this.answered || !this.cancellable || !connection.queue.open) return;
+    const viaExchange = host.exchange !== undefined && connection.policy.exchange;
+    if (viaExchange && connection.policy.cancellation === 'abort') return;
+    if (!viaExchange && connection.queue.withdraw(frame)) return;
     const requestId = (frame.message as { id: number }).id;
     const message = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: { requestId, reason: 'Request cancelled by the client' } };
-    host.runtime.write(connection, frame.headers ? { message, headers: frame.headers } : { message });
+    const headers = connection.policy.cancelHeaders;
+    host.runtime.write(connection, headers ? { message, headers } : { message });
   }
 }
 
 /**
  * One outbound request as a cold Observable: registers the id before writing (no race on synchronous
  * transports), routes progress by token, runs the request's time limits, and cancels on the wire when
- * unsubscribed early. Emits `RequestEvent`s, or only the result payload when `plan.resultOnly` is set.
+ * unsubscribed early (per the connection's policy). Emits `RequestEvent`s, or only the result payload when
+ * `plan.resultOnly` is set.
  */
 export function requestEvents(host: RequestHost, plan: RequestPlan): Observable<RequestEvent | ResultPayload> {
   return new Observable<RequestEvent | ResultPayload>((subscriber) => {

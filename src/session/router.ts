@@ -1,9 +1,11 @@
-import { ParseError, SchemaError } from '../errors/errors.js';
+import { MessageTooLargeError, ParseError, SchemaError } from '../errors/errors.js';
 import { classifyMessage, messageKind } from '../protocol/classify.js';
-import type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess } from '../protocol/jsonrpc.js';
-import type { InboundFrame } from '../transport/types.js';
+import type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess, RequestId } from '../protocol/jsonrpc.js';
+import type { FrameFailure, InboundFrame, MalformedInput } from '../transport/types.js';
+import type { ConnectionRuntime } from './connection.js';
 import { dispatchRequest } from './handlers.js';
-import type { ConnectionRuntime, SessionRuntime } from './runtime.js';
+import { leadingId } from './leading-id.js';
+import type { SessionRuntime } from './runtime.js';
 import type { Params } from './types.js';
 
 function deliverResponse(runtime: SessionRuntime, message: JsonRpcSuccess | JsonRpcErrorResponse): void {
@@ -32,7 +34,27 @@ function deliverNotification(runtime: SessionRuntime, connection: ConnectionRunt
     const requestId = params['requestId'];
     if (typeof requestId === 'string' || typeof requestId === 'number') connection.running.get(requestId)?.cancel();
   }
-  runtime.publishNotification(message);
+  runtime.publishNotification(connection, message);
+}
+
+/** The id of a value that looks like a response to one of our pending requests, however broken it is. */
+function pendingIdOf(runtime: SessionRuntime, value: unknown): RequestId | undefined {
+  if (typeof value !== 'object' || value === null || 'method' in value) return undefined;
+  const id = (value as { id?: unknown }).id;
+  return (typeof id === 'string' || typeof id === 'number') && runtime.pending.has(id) ? id : undefined;
+}
+
+function rejectInvalid(runtime: SessionRuntime, value: unknown): void {
+  const classified = classifyMessage(value);
+  const reason = classified.kind === 'invalid' ? classified.reason : 'unknown';
+  const error = new SchemaError(`Not a JSON-RPC message: ${reason}`, { value });
+  // A broken response still answers its request: fail that caller now rather than let it wait for its timeout.
+  const id = pendingIdOf(runtime, value);
+  if (id !== undefined) {
+    const pending = runtime.pending.get(id);
+    pending?.fail(new SchemaError(`The response to ${pending.method} (request ${id}) is not a valid JSON-RPC response: ${reason}`, { value }));
+  }
+  runtime.diagnose({ kind: 'invalid-message', message: `Inbound value is not a JSON-RPC message: ${reason}`, error, value });
 }
 
 function routeMessage(runtime: SessionRuntime, connection: ConnectionRuntime, value: unknown): void {
@@ -47,32 +69,53 @@ function routeMessage(runtime: SessionRuntime, connection: ConnectionRuntime, va
     case 'request':
       dispatchRequest(runtime, connection, value as JsonRpcRequest);
       return;
-    default: {
-      const classified = classifyMessage(value);
-      const reason = classified.kind === 'invalid' ? classified.reason : 'unknown';
-      runtime.diagnose({
-        kind: 'invalid-message',
-        message: `Inbound value is not a JSON-RPC message: ${reason}`,
-        error: new SchemaError(`Not a JSON-RPC message: ${reason}`, { value }),
-        value,
-      });
-    }
+    default:
+      rejectInvalid(runtime, value);
   }
+}
+
+function rejectMalformed(runtime: SessionRuntime, malformed: MalformedInput): void {
+  const { tooLarge } = malformed;
+  if (tooLarge === undefined) {
+    runtime.diagnose({
+      kind: 'malformed-frame',
+      message: `Inbound frame is not JSON (${malformed.reason}): dropped`,
+      error: new ParseError(malformed.raw),
+      value: malformed.raw,
+    });
+    return;
+  }
+  const error = new MessageTooLargeError({ limit: tooLarge.limit, size: tooLarge.size });
+  const id = leadingId(malformed.raw);
+  const pending = id === undefined ? undefined : runtime.pending.get(id);
+  pending?.fail(error);
+  const answered = pending === undefined ? 'no pending request could be told from its start' : `request ${String(id)} (${pending.method}) failed`;
+  runtime.diagnose({ kind: 'oversized-message', message: `${error.message}: skipped; ${answered}`, error, value: malformed.raw });
+}
+
+function reportFailure(runtime: SessionRuntime, failure: FrameFailure): void {
+  const pending = failure.requestId === undefined ? undefined : runtime.pending.get(failure.requestId);
+  if (pending !== undefined) {
+    pending.fail(failure.error);
+    return;
+  }
+  const what = failure.method === undefined ? 'A frame' : `A ${failure.method} frame`;
+  runtime.diagnose({ kind: 'send-failed', message: `${what} could not be delivered and is lost: ${failure.error.message}`, error: failure.error });
 }
 
 /**
  * Routes one inbound frame: responses to their pending request by id, progress to its request by token,
- * server requests to their handler, notifications to the hot stream. Batches are split. Never throws: bad input
- * becomes a diagnostic.
+ * server requests to their handler, notifications to the hot streams, frame failures to the request they concern.
+ * Batches are split. Never throws: bad input becomes a diagnostic, and fails the request it answers when it
+ * answers one.
  */
 export function routeFrame(runtime: SessionRuntime, connection: ConnectionRuntime, frame: InboundFrame): void {
   if (frame.malformed) {
-    runtime.diagnose({
-      kind: 'malformed-frame',
-      message: `Inbound frame is not JSON (${frame.malformed.reason}): dropped`,
-      error: new ParseError(frame.malformed.raw),
-      value: frame.malformed.raw,
-    });
+    rejectMalformed(runtime, frame.malformed);
+    return;
+  }
+  if (frame.failure) {
+    reportFailure(runtime, frame.failure);
     return;
   }
   const value = frame.message;

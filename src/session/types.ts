@@ -2,6 +2,9 @@ import type { Observable, ObservableInput } from 'rxjs';
 import type { McpError } from '../errors/mcp-error.js';
 import type { JsonRpcNotification, RequestId } from '../protocol/jsonrpc.js';
 import type { CancellationMode, InboundFrame, OutboundFrame } from '../transport/types.js';
+import type { ConnectionEnd, ConnectionPolicy } from './connection.js';
+
+export type { ConnectionEnd, ConnectionPolicy } from './connection.js';
 
 /** Params of an MCP request or notification. */
 export type Params = Readonly<Record<string, unknown>>;
@@ -32,6 +35,11 @@ export interface RequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Called with the request's JSON-RPC id just before it is sent (e.g. to match a listen's subscription id). */
   readonly onRequestId?: (id: RequestId) => void;
+  /**
+   * `false`: never cancel this request on the wire, whether unsubscribed or timed out (`initialize` MUST NOT be
+   * cancelled); the caller just stops waiting. Default `true`.
+   */
+  readonly cancellable?: boolean;
 }
 
 /** Progress reported by the server for one request. */
@@ -74,16 +82,20 @@ export type SessionState =
   | { readonly status: 'disconnected'; readonly error?: McpError }
   | { readonly status: 'closed' };
 
-/** Kinds of diagnostics: inbound input that was dropped or odd, never fatal. */
+/** Kinds of diagnostics: input that was dropped or odd, or work that failed without failing a call; never fatal. */
 export type DiagnosticKind =
   | 'malformed-frame'
+  | 'oversized-message'
   | 'invalid-message'
   | 'empty-batch'
   | 'unknown-response'
   | 'late-response'
   | 'handler-error'
+  | 'send-failed'
+  | 'stream-degraded'
   | 'invalid-tool-headers'
-  | 'subscription-failed';
+  | 'subscription-failed'
+  | 'listen-retry';
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {
@@ -125,18 +137,62 @@ export interface SessionOptions {
 }
 
 /**
+ * One physical connection of a session (one subscription of the transport): a spawned process, a WebSocket, the
+ * HTTP exchanges of one server session. Everything scoped to it (its requests in flight, the server requests being
+ * handled, its notifications) ends with it, once; nothing of it is used by the next connection. Requests sent
+ * through it go on this connection only: once it has ended they fail at once, and never open another.
+ */
+export interface Connection {
+  /** 1 for the session's first connection, 2 for the next, ... */
+  readonly id: number;
+  /** How it ended; `undefined` while it is open. */
+  readonly end: ConnectionEnd | undefined;
+  /**
+   * How it ended.
+   * - **Temperature:** hot, replaying its value. **Emits:** the `ConnectionEnd` once. **Completes:** right after.
+   * - **Errors:** never. **Teardown:** none.
+   */
+  readonly ended$: Observable<ConnectionEnd>;
+  /**
+   * The notifications that arrived on this connection.
+   * - **Temperature:** hot. **Emits:** each inbound notification. **Completes:** when the connection ends.
+   * - **Errors:** never. **Teardown:** stops listening.
+   */
+  readonly notifications$: Observable<JsonRpcNotification>;
+  /** How requests travel and are cancelled on it (the transport's defaults until a client sets the revision's). */
+  readonly policy: ConnectionPolicy;
+  /** When it was opened, in scheduler time (`asyncScheduler.now()`, virtual in marble tests). */
+  readonly openedAt: number;
+  /** When the transport became writable, in scheduler time (`undefined` while connecting). */
+  readonly writableAt: number | undefined;
+  /** Changes the policy for requests sent from now on. */
+  setPolicy(change: Partial<ConnectionPolicy>): void;
+  /** `Session.request` on this connection only; errors at once with how it ended when it has ended. */
+  request(method: string, params?: Params, options?: RequestOptions): Observable<ResultPayload>;
+  /** `Session.requestEvents` on this connection only. */
+  requestEvents(method: string, params?: Params, options?: RequestOptions): Observable<RequestEvent>;
+  /** `Session.notify` on this connection only. */
+  notify(method: string, params?: Params, options?: Pick<RequestOptions, 'headers'>): Observable<never>;
+  /** Ends the connection with `error`: the transport is closed, and what is in flight on it fails with `error`. */
+  abort(error: McpError): void;
+}
+
+/**
  * A session over one transport: requests multiplexed by id, server requests routed to handlers, notifications
  * published as a hot stream. The connection opens on first use and stays open until `close()` (or, with
- * `idleCloseMs`, until it has been unused that long); after the transport ends, the next use reconnects.
+ * `idleCloseMs`, until it has been unused that long); after the transport ends, the next use opens a new one.
+ * The session itself never reconnects in the background: the client's reconnect policy does.
  */
 export interface Session {
   /**
    * Sends one request and emits its result.
    * - **Temperature:** cold; each subscription sends one request with a fresh id.
    * - **Emits:** the result payload, once. **Completes:** right after it.
-   * - **Errors:** `RpcError` (peer error), `RequestTimeoutError`, `ConnectionClosedError`, `TransportError`.
+   * - **Errors:** `RpcError` (peer error), `RequestTimeoutError`, `SchemaError` (a response that breaks the
+   *   protocol), `MessageTooLargeError`; when the connection ends first, its own failure (`TransportError` and
+   *   subclasses such as `ProcessExitError`), or `ConnectionClosedError` when it closed cleanly or `close()` was called.
    * - **Teardown:** before the response, cancels on the wire (`notifications/cancelled`, or aborting the
-   *   request's exchange); never errors.
+   *   request's exchange, as the connection's policy says); never errors.
    */
   request(method: string, params?: Params, options?: RequestOptions): Observable<ResultPayload>;
   /**
@@ -145,30 +201,42 @@ export interface Session {
    */
   requestEvents(method: string, params?: Params, options?: RequestOptions): Observable<RequestEvent>;
   /**
-   * Sends one notification.
+   * Sends one notification on the current connection (opened if needed).
    * - **Temperature:** cold. **Emits:** nothing. **Completes:** once the frame is handed to the transport (or queued
    *   until it can write). **Errors:** `ConnectionClosedError` after `close()`. **Teardown:** nothing to undo.
    */
   notify(method: string, params?: Params, options?: Pick<RequestOptions, 'headers'>): Observable<never>;
   /**
-   * Every inbound notification, in arrival order.
-   * - **Temperature:** hot; a late subscriber gets only later notifications. Subscribing opens the connection.
-   * - **Completes:** when the connection ends. **Errors:** never. **Teardown:** stops listening.
+   * Every inbound notification of every connection, in arrival order.
+   * - **Temperature:** hot; a late subscriber gets only later notifications. Subscribing opens nothing.
+   * - **Completes:** after `close()` (not when one connection ends: see `Connection.notifications$` for that).
+   * - **Errors:** never. **Teardown:** stops listening.
    */
   readonly notifications$: Observable<JsonRpcNotification>;
   /** Connection state. Hot, replays the current state; completes after `close()`; never errors. */
   readonly state$: Observable<SessionState>;
   /** Every inbound and outbound frame. Hot, costs nothing without subscribers; completes after `close()`. */
   readonly frames$: Observable<FrameEvent>;
-  /** Inbound input that was dropped (malformed, unknown ids, handler failures). Hot; completes after `close()`. */
+  /**
+   * Input that was dropped (malformed, unknown ids), handler failures, frames that could not be delivered.
+   * Hot; completes after `close()`.
+   */
   readonly diagnostics$: Observable<Diagnostic>;
   /**
-   * The connection itself, for holding it open without sending anything.
-   * - **Temperature:** shared; the first subscriber opens the connection. **Emits:** nothing.
-   * - **Completes:** when the transport closes cleanly. **Errors:** `TransportError` when it fails,
-   *   `ConnectionClosedError` after `close()`. **Teardown:** releases the hold (see `idleCloseMs`).
+   * Every connection, as it opens. **Temperature:** hot. **Emits:** each new `Connection`.
+   * **Completes:** after `close()`. **Errors:** never. **Teardown:** stops listening.
    */
-  readonly connection$: Observable<never>;
+  readonly connections$: Observable<Connection>;
+  /**
+   * The connection, for holding it open and for what is scoped to it.
+   * - **Temperature:** shared, replaying the current connection; the first subscriber opens one when none is open.
+   * - **Emits:** the `Connection`, once. **Completes:** when it ends cleanly. **Errors:** with its failure
+   *   (`TransportError` and subclasses), or `ConnectionClosedError` after `close()`.
+   * - **Teardown:** releases the hold (with `idleCloseMs`, the connection closes that long after its last user).
+   */
+  readonly connection$: Observable<Connection>;
+  /** The open connection, if any. */
+  readonly current: Connection | undefined;
   /** The current state. */
   readonly state: SessionState;
   /** Closes the connection and the session for good: pending requests error, hot streams complete. */

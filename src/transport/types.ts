@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+import type { McpError } from '../errors/mcp-error.js';
 import type { JsonRpcMessage, RequestId } from '../protocol/jsonrpc.js';
 
 /** One message on its way to the server, with what the transport needs to route it. */
@@ -18,13 +19,36 @@ export interface InboundFrameInfo {
   readonly eventId?: string;
 }
 
+/** Inbound bytes that are not one JSON value: dropped, reported, and the connection goes on. */
+export interface MalformedInput {
+  /** The text (for an oversized message: only its start). */
+  readonly raw: string;
+  readonly reason: string;
+  /** Set when the message was skipped for its size: how many bytes it had, and the limit. */
+  readonly tooLarge?: { readonly size: number; readonly limit: number };
+}
+
 /**
- * One message from the server. `message` is the parsed JSON value, not yet checked to be JSON-RPC (an array
- * is a batch). When the bytes were not JSON, `malformed` is set instead and the connection goes on.
+ * A failure of one outbound frame that does not end the connection (a POST answered 503, say). When it was a
+ * request (`requestId`), that request fails with `error`; otherwise the failure is a diagnostic (a lost answer to
+ * a server request, a lost notification, an optional stream that gave up).
+ */
+export interface FrameFailure {
+  readonly error: McpError;
+  readonly requestId?: RequestId;
+  /** The method of the frame that failed, when it had one. */
+  readonly method?: string;
+}
+
+/**
+ * One event from the server side of a connection. `message` is the parsed JSON value, not yet checked to be
+ * JSON-RPC (an array is a batch). When the bytes were not JSON, `malformed` is set instead; when sending one frame
+ * failed without ending the connection, `failure` is set. Either way the connection goes on.
  */
 export interface InboundFrame {
   readonly message?: unknown;
-  readonly malformed?: { readonly raw: string; readonly reason: string };
+  readonly malformed?: MalformedInput;
+  readonly failure?: FrameFailure;
   readonly info?: InboundFrameInfo;
 }
 
@@ -55,4 +79,15 @@ export interface Transport {
   exchange?(frame: OutboundFrame): Observable<InboundFrame>;
   /** How requests are cancelled on this transport; default: `abort` when `exchange` exists, else `notification`. */
   readonly cancellation?: CancellationMode;
+  /**
+   * Whether `exchange` can be used for the connection opening now (a transport that first detects what the server
+   * speaks answers only after detection). Read once per connection, and again when the client sets the connection's
+   * policy after negotiation. Default: true when `exchange` exists.
+   */
+  exchangeable?(): boolean;
+  /**
+   * Whether a connection that ended may be opened again without surprising the server (default true). An in-memory
+   * pair says false: its other end does not reconnect. The client's reconnect policy is off for such transports.
+   */
+  readonly reconnectable?: boolean;
 }

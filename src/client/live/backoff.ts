@@ -1,8 +1,4 @@
-/** Delays between attempts to re-open a live stream: exponential from `initialMs`, capped at `maxMs`. */
-export interface BackoffOptions {
-  readonly initialMs?: number;
-  readonly maxMs?: number;
-}
+import type { BackoffOptions } from '../types.js';
 
 /** Default first delay before re-opening a dropped live stream. */
 export const DEFAULT_BACKOFF_INITIAL_MS = 500;

@@ -1,13 +1,14 @@
 import {
-  EMPTY, Observable, ReplaySubject, catchError, concat, debounceTime, defer, endWith, filter, ignoreElements, map, merge, of,
-  repeat, scan, share, switchMap, takeUntil, tap, timer,
+  EMPTY, Observable, ReplaySubject, catchError, concat, debounceTime, defer, filter, map, merge, of, scan, share, switchMap, takeUntil,
+  tap, timer,
 } from 'rxjs';
 import { McpError } from '../../errors/mcp-error.js';
 import { TransportError } from '../../errors/errors.js';
 import { hasCapability } from '../../protocol/model/capabilities.js';
 import type { SubscriptionFilter } from '../../protocol/model/subscriptions.js';
+import type { ClientConnection } from '../client-connection.js';
 import type { ClientCore } from '../core.js';
-import { backoffDelay, type BackoffOptions } from './backoff.js';
+import type { CatalogOptions } from '../types.js';
 import type { ListenManager } from './listen.js';
 
 /** What a live catalog knows: the last good list, and how fresh it is. */
@@ -20,16 +21,6 @@ export interface CatalogState<T> {
   readonly stale: boolean;
   /** True while a refresh is in flight. */
   readonly refreshing: boolean;
-}
-
-/** Timing of live catalogs. */
-export interface CatalogOptions {
-  /** Changes closer together than this cause one refresh (default 100 ms). */
-  readonly debounceMs?: number;
-  /** How long a catalog keeps listening after its last subscriber left (default 1000 ms). */
-  readonly graceMs?: number;
-  /** Delays before re-opening after the connection dropped. */
-  readonly backoff?: BackoffOptions;
 }
 
 /** Default debounce of catalog refreshes. */
@@ -95,28 +86,28 @@ export function catalogState<T>(changes$: Observable<unknown>, list: () => Obser
 
 /** What distinguishes one catalog kind. */
 export interface CatalogKind<T> {
-  /** The legacy notification announcing a change. */
+  /** The notification announcing a change (on the connection, or on a listen stream). */
   readonly notification: string;
   /** The server capability that lists are announced under (e.g. `['tools', 'listChanged']`). */
   readonly capability: readonly string[];
-  /** What to ask a 2026-07-28 listen stream for. */
+  /** What to ask a listen stream for. */
   readonly listen: SubscriptionFilter;
-  list(): Observable<readonly T[]>;
+  /** Every page of the list, on this connection. */
+  list(ready: ClientConnection): Observable<readonly T[]>;
 }
 
-function changesOf<T>(core: ClientCore, listen: ListenManager, kind: CatalogKind<T>): Observable<unknown> {
-  const announced$ = core.session.notifications$.pipe(filter((n) => n.method === kind.notification));
-  const demand$ = core.ready().pipe(
-    switchMap((n) => (n.server.era === 'modern' && hasCapability(n.server.capabilities, kind.capability) ? listen.need(kind.listen) : EMPTY)),
-    catchError(() => EMPTY),
-  );
-  return merge(announced$, demand$);
+/** The changes of one catalog on one connection: its notifications, and on listen revisions the stream's gaps. */
+function changesOn<T>(listen: ListenManager, kind: CatalogKind<T>, ready: ClientConnection): Observable<unknown> {
+  const announced$ = ready.connection.notifications$.pipe(filter((n) => n.method === kind.notification));
+  if (ready.policy.revision.listChanges !== 'listen' || !hasCapability(ready.server.capabilities, kind.capability)) return announced$;
+  return merge(announced$, listen.need(kind.listen), listen.reopened$.pipe(filter((r) => r === ready)));
 }
 
 /**
  * A live catalog: hot, replaying the latest state, lazy (the first subscriber lists), refreshed when the server
- * announces a change (legacy notification or 2026-07-28 listen stream), listening for `graceMs` after the last
- * subscriber leaves, and re-opened with backoff after the connection drops, keeping the last good items.
+ * announces a change (a notification, or on 2026-07-28 the listen stream) and whenever a listen stream came back
+ * after a gap. It belongs to the client, not to a connection: when the connection is lost it keeps the last good
+ * items (marked stale) and lists again on the next one (the client reconnects while the catalog is subscribed).
  *
  * **Temperature:** hot, shared, replaying the latest state. **Emits:** a state per change. **Completes:** after the
  * client is closed. **Errors:** never (a failed refresh is a state with `error`). **Teardown:** the last
@@ -124,18 +115,17 @@ function changesOf<T>(core: ClientCore, listen: ListenManager, kind: CatalogKind
  */
 export function liveCatalog<T>(core: ClientCore, listen: ListenManager, kind: CatalogKind<T>, options: CatalogOptions = {}): Observable<CatalogState<T>> {
   let last: CatalogState<T> = EMPTY_CATALOG;
-  const closed = () => core.session.state.status === 'closed';
-  const perConnection$ = defer(() => {
-    if (closed()) return EMPTY;
-    const ended$ = core.session.notifications$.pipe(ignoreElements(), endWith(0));
+  const debounceMs = options.debounceMs ?? DEFAULT_CATALOG_DEBOUNCE_MS;
+  const onConnection = (ready: ClientConnection): Observable<CatalogState<T>> => {
     const seed = last === EMPTY_CATALOG ? last : { ...last, stale: true };
-    return catalogState(changesOf(core, listen, kind), () => kind.list(), options.debounceMs ?? DEFAULT_CATALOG_DEBOUNCE_MS, seed).pipe(
-      takeUntil(ended$),
-      tap((state) => (last = state)),
-    );
-  });
-  return perConnection$.pipe(
-    repeat({ delay: (count) => (closed() ? EMPTY : timer(backoffDelay(count, options.backoff))) }),
+    const live$ = catalogState(changesOn(listen, kind, ready), () => kind.list(ready), debounceMs, seed).pipe(takeUntil(ready.ended$));
+    // The connection is gone: what is known may be out of date until the next connection lists again.
+    const lost$ = defer(() => (last.stale && !last.refreshing ? EMPTY : of<CatalogState<T>>({ ...last, stale: true, refreshing: false })));
+    return concat(live$, lost$);
+  };
+  return core.live$.pipe(
+    switchMap(onConnection),
+    tap((state) => (last = state)),
     share({
       connector: () => new ReplaySubject<CatalogState<T>>(1),
       resetOnRefCountZero: () => timer(options.graceMs ?? DEFAULT_CATALOG_GRACE_MS),

@@ -1,61 +1,77 @@
 import { combineLatest, distinctUntilChanged, endWith, last, map, of, scan, shareReplay, takeUntil, type Observable } from 'rxjs';
 import type { McpError } from '../../errors/mcp-error.js';
 import type { SessionState } from '../../session/types.js';
+import type { ReconnectStatus } from '../reconnect.js';
 import type { ServerSession } from '../types.js';
 
 /**
- * The client's connection as a UI shows it. `authorizing` means the transport's authorization waits for the user
- * (to sign in, or to approve in a browser window); `connecting` covers opening the transport and negotiating;
- * `reconnecting` is the same after a connection was lost; `disconnected` means the connection ended (the next call
- * or live stream reconnects); `closed` means `close()` was called.
+ * The client's connection as a UI shows it. `connecting` covers opening the transport and negotiating, the first
+ * time; `authorizing` means the transport's authorization waits for the user (to sign in, or to approve in a
+ * browser window); `ready` carries the negotiated server; `reconnecting` means a connection was lost and the client
+ * is opening another (which attempt, how long it waits before it, and why the last one ended); `disconnected`
+ * means the connection ended and nothing is re-opening it (nothing live needs it, the reconnect policy is off or
+ * gave up): the next call opens one; `closed` means `close()` was called.
  */
 export type ClientState =
   | { readonly status: 'idle' }
   | { readonly status: 'authorizing' }
   | { readonly status: 'connecting' }
   | { readonly status: 'ready'; readonly server: ServerSession }
-  | { readonly status: 'reconnecting'; readonly error?: McpError }
+  | { readonly status: 'reconnecting'; readonly attempt: number; readonly delayMs?: number; readonly error?: McpError }
   | { readonly status: 'disconnected'; readonly error?: McpError }
   | { readonly status: 'closed' };
 
+type Inputs = readonly [SessionState, ServerSession | undefined, ReconnectStatus | undefined, boolean];
+
 interface Acc {
   readonly state: ClientState;
-  readonly wasConnected: boolean;
-  readonly lastError: McpError | undefined;
+  readonly wasReady: boolean;
 }
 
-function next(acc: Acc, [session, server, authorizing]: readonly [SessionState, ServerSession | undefined, boolean]): Acc {
-  const { wasConnected, lastError } = acc;
-  if (authorizing && session.status !== 'closed') return { ...acc, state: { status: 'authorizing' } };
+function reconnecting(status: ReconnectStatus | undefined): ClientState {
+  if (status === undefined) return { status: 'reconnecting', attempt: 1 };
+  const state = { status: 'reconnecting' as const, attempt: status.attempt, delayMs: status.delayMs };
+  return status.error === undefined ? state : { ...state, error: status.error };
+}
+
+function next(acc: Acc, [session, server, retrying, authorizing]: Inputs): Acc {
+  const { wasReady } = acc;
+  if (session.status === 'closed') return { ...acc, state: { status: 'closed' } };
+  if (authorizing) return { ...acc, state: { status: 'authorizing' } };
+  if (server !== undefined && session.status === 'open') return { state: { status: 'ready', server }, wasReady: true };
+  if (retrying !== undefined) return { ...acc, state: reconnecting(retrying) };
   switch (session.status) {
     case 'idle':
       return { ...acc, state: { status: 'idle' } };
-    case 'closed':
-      return { ...acc, state: { status: 'closed' } };
     case 'disconnected':
-      return { state: session.error ? { status: 'disconnected', error: session.error } : { status: 'disconnected' }, wasConnected: true, lastError: session.error };
+      return { state: session.error ? { status: 'disconnected', error: session.error } : { status: 'disconnected' }, wasReady: true };
     default:
-      if (session.status === 'open' && server) return { state: { status: 'ready', server }, wasConnected: true, lastError: undefined };
-      if (!wasConnected) return { ...acc, state: { status: 'connecting' } };
-      return { ...acc, state: lastError ? { status: 'reconnecting', error: lastError } : { status: 'reconnecting' } };
+      return { ...acc, state: wasReady ? reconnecting(undefined) : { status: 'connecting' } };
   }
 }
 
-const same = (a: ClientState, b: ClientState): boolean =>
-  a.status === b.status && (a.status !== 'ready' || a.server === (b as typeof a).server);
+const same = (a: ClientState, b: ClientState): boolean => {
+  if (a.status !== b.status) return false;
+  if (a.status === 'ready') return a.server === (b as typeof a).server;
+  if (a.status === 'reconnecting') return a.attempt === (b as typeof a).attempt && a.delayMs === (b as typeof a).delayMs;
+  return true;
+};
 
 /**
- * The client's state for UIs, derived from the session's connection state and the negotiated server.
+ * The client's state for UIs, derived from the session's connection state, the negotiated server, the reconnect
+ * policy's progress and the transport's authorization.
  * **Temperature:** hot, replaying the current state. **Emits:** each change of state. **Completes:** after
  * `close()`. **Errors:** never. **Teardown:** none beyond unsubscribing.
  */
 export function clientState(
   session$: Observable<SessionState>,
   server$: Observable<ServerSession | undefined>,
+  reconnecting$: Observable<ReconnectStatus | undefined>,
   authorizing$: Observable<boolean> = of(false),
 ): Observable<ClientState> {
-  return combineLatest([session$, server$, authorizing$.pipe(takeUntil(session$.pipe(last(undefined, null))), endWith(false))]).pipe(
-    scan(next, { state: { status: 'idle' }, wasConnected: false, lastError: undefined }),
+  const untilClosed = <T>(source$: Observable<T>, fallback: T) => source$.pipe(takeUntil(session$.pipe(last(undefined, null))), endWith(fallback));
+  return combineLatest([session$, untilClosed(server$, undefined), untilClosed(reconnecting$, undefined), untilClosed(authorizing$, false)]).pipe(
+    scan(next, { state: { status: 'idle' }, wasReady: false }),
     map((acc) => acc.state),
     distinctUntilChanged(same),
     shareReplay({ bufferSize: 1, refCount: true }),

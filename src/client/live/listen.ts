@@ -1,25 +1,30 @@
 import {
-  BehaviorSubject, NEVER, Observable, Subscription, distinctUntilChanged, filter, map, repeat, retry, share, switchMap, take, timer,
+  BehaviorSubject, EMPTY, NEVER, Observable, Subject, Subscription, defer, distinctUntilChanged, filter, map, repeat, retry, share, switchMap, take,
+  tap, timer,
 } from 'rxjs';
 import type { RequestId } from '../../protocol/jsonrpc.js';
 import type { SubscriptionFilter } from '../../protocol/model/subscriptions.js';
+import type { ClientConnection } from '../client-connection.js';
 import type { ClientCore } from '../core.js';
-import { requestOptionsFor } from '../envelope.js';
-import type { Negotiated } from '../negotiate.js';
-import { backoffDelay, type BackoffOptions } from './backoff.js';
+import type { BackoffOptions } from '../types.js';
+import { backoffDelay } from './backoff.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
-/** One listen stream per client for every kind currently needed (2026-07-28 `subscriptions/listen`). */
+/** The client's `subscriptions/listen` stream: one per connection, for every kind currently needed. */
 export interface ListenManager {
   /**
-   * Holds a demand for these kinds on the client's listen stream while subscribed.
-   * **Temperature:** cold. **Emits:** nothing. **Completes:** never. **Errors:** never.
+   * Holds a demand for these kinds on the client's listen stream while subscribed (and keeps the client connected).
+   * **Temperature:** cold. **Emits:** nothing. **Completes:** when the client is closed. **Errors:** never.
    * **Teardown:** drops the demand; the stream is re-opened without it, or closed when nothing is needed.
    */
   need(kinds: SubscriptionFilter): Observable<never>;
-  /** What the server acknowledged for the current stream. Hot. */
-  readonly acknowledged$: Observable<SubscriptionFilter>;
+  /**
+   * A connection whose listen stream came back after a gap (it dropped, or the server ended it, and was re-opened):
+   * what it covers may have changed unannounced meanwhile. Not emitted for the first stream of a connection.
+   * **Temperature:** hot. **Emits:** the connection. **Completes:** never. **Errors:** never.
+   */
+  readonly reopened$: Observable<ClientConnection>;
 }
 
 function union(demands: Iterable<SubscriptionFilter>): SubscriptionFilter {
@@ -42,26 +47,23 @@ function tagged(params: Readonly<Record<string, unknown>> | undefined, id: Reque
   return id !== undefined && meta?.[SUBSCRIPTION_ID] === id;
 }
 
-/** One listen request, emitting its acknowledgements; completes when the server ends it (result or cancel). */
-function listenOnce(core: ClientCore, negotiated: Negotiated, kinds: SubscriptionFilter): Observable<SubscriptionFilter> {
+/** One listen request on `ready`, emitting its acknowledgements; completes when the server ends it (result or cancel). */
+function listenOnce(core: ClientCore, ready: ClientConnection, kinds: SubscriptionFilter): Observable<SubscriptionFilter> {
   return new Observable<SubscriptionFilter>((subscriber) => {
     let listenId: RequestId | undefined;
-    const notifications$ = core.session.notifications$;
+    const notifications$ = ready.connection.notifications$;
     const acks$ = notifications$.pipe(
       filter((n) => n.method === 'notifications/subscriptions/acknowledged' && tagged(n.params, listenId)),
       map((n) => (n.params?.['notifications'] ?? {}) as SubscriptionFilter),
     );
-    const endedByServer$ = notifications$.pipe(
-      filter((n) => n.method === 'notifications/cancelled' && listenId !== undefined && n.params?.['requestId'] === listenId),
-      take(1),
-    );
+    const endedByServer$ = notifications$.pipe(filter((n) => n.method === 'notifications/cancelled' && listenId !== undefined && n.params?.['requestId'] === listenId), take(1));
     const params = { notifications: kinds };
-    const options = { ...requestOptionsFor(negotiated.envelope, 'subscriptions/listen', params), timeout: false as const, onRequestId: (id: RequestId) => (listenId = id) };
+    const options = { ...ready.policy.requestOptions('subscriptions/listen', params, {}, core.logLevel), timeout: false as const, onRequestId: (id: RequestId) => (listenId = id) };
     const subscriptions = new Subscription();
     subscriptions.add(acks$.subscribe((ack) => subscriber.next(ack)));
     subscriptions.add(endedByServer$.subscribe(() => subscriber.complete()));
     subscriptions.add(
-      core.session.requestEvents('subscriptions/listen', params, options).subscribe({
+      ready.connection.requestEvents('subscriptions/listen', params, options).subscribe({
         error: (error: unknown) => subscriber.error(error),
         complete: () => subscriber.complete(),
       }),
@@ -70,20 +72,53 @@ function listenOnce(core: ClientCore, negotiated: Negotiated, kinds: Subscriptio
   });
 }
 
-/** Creates the client's listen manager. Legacy connections have no listen stream: demands are held, nothing is sent. */
+/**
+ * The listen stream of one connection for `kinds`: re-opened with backoff, each time with a `listen-retry`
+ * diagnostic, when the server ends it or it fails while the connection lasts; every acknowledgement after the first
+ * announces a gap on `reopened`.
+ */
+function listenLoop(core: ClientCore, ready: ClientConnection, kinds: SubscriptionFilter, backoff: BackoffOptions, reopened: Subject<ClientConnection>): Observable<never> {
+  return defer(() => {
+    let acks = 0;
+    let attempt = 0;
+    const again = (why: string) => {
+      if (ready.connection.end !== undefined) return EMPTY;
+      attempt += 1;
+      const delay = backoffDelay(attempt, backoff);
+      core.diagnose({ kind: 'listen-retry', message: `The listen stream ${why}: re-opening in ${delay} ms (attempt ${attempt})`, value: kinds });
+      return timer(delay);
+    };
+    return listenOnce(core, ready, kinds).pipe(
+      tap(() => {
+        acks += 1;
+        attempt = 0;
+        if (acks > 1) reopened.next(ready);
+      }),
+      repeat({ delay: () => again('was ended by the server') }),
+      retry({ delay: (error: unknown) => again(`failed (${error instanceof Error ? error.message : String(error)})`) }),
+      switchMap(() => EMPTY),
+    );
+  });
+}
+
+/** Creates the client's listen manager. Connections without listen streams hold the demands and send nothing. */
 export function createListenManager(core: ClientCore, backoff: BackoffOptions = {}): ListenManager {
   const demands = new BehaviorSubject<ReadonlyMap<object, SubscriptionFilter>>(new Map());
-  const acknowledged$ = demands.pipe(
-    map((all) => union(all.values())),
-    distinctUntilChanged((a, b) => key(a) === key(b)),
-    switchMap((kinds) => (Object.keys(kinds).length === 0 ? NEVER : openWhileNeeded(core, kinds, backoff))),
+  const reopened = new Subject<ClientConnection>();
+  const kinds$ = demands.pipe(map((all) => union(all.values())), distinctUntilChanged((a, b) => key(a) === key(b)));
+  const stream$ = core.live$.pipe(
+    switchMap((ready) =>
+      ready.policy.revision.listChanges !== 'listen'
+        ? NEVER
+        : kinds$.pipe(switchMap((kinds) => (Object.keys(kinds).length === 0 ? NEVER : listenLoop(core, ready, kinds, backoff, reopened)))),
+    ),
     share(),
   );
   const need = (kinds: SubscriptionFilter): Observable<never> =>
     new Observable<never>((subscriber) => {
       const token = {};
       demands.next(new Map(demands.value).set(token, kinds));
-      const loop = acknowledged$.subscribe({ error: (error: unknown) => subscriber.error(error) });
+      const loop = stream$.subscribe({ complete: () => subscriber.complete() });
       return () => {
         const next = new Map(demands.value);
         next.delete(token);
@@ -91,13 +126,5 @@ export function createListenManager(core: ClientCore, backoff: BackoffOptions = 
         loop.unsubscribe();
       };
     });
-  return { need, acknowledged$ };
-}
-
-function openWhileNeeded(core: ClientCore, kinds: SubscriptionFilter, backoff: BackoffOptions): Observable<SubscriptionFilter> {
-  return core.ready().pipe(
-    switchMap((negotiated) => (negotiated.server.era === 'modern' ? listenOnce(core, negotiated, kinds) : NEVER)),
-    repeat({ delay: (count) => timer(backoffDelay(count, backoff)) }),
-    retry({ delay: (_error, count) => timer(backoffDelay(count, backoff)), resetOnSuccess: true }),
-  );
+  return { need, reopened$: reopened.asObservable() };
 }

@@ -3,7 +3,9 @@ import type { Prompt } from '../../protocol/model/prompts.js';
 import type { ReadResourceResult, Resource, ResourceTemplate } from '../../protocol/model/resources.js';
 import type { Tool } from '../../protocol/model/tools.js';
 import type { ClientCore } from '../core.js';
-import { liveCatalog, type CatalogKind, type CatalogOptions, type CatalogState } from './catalog.js';
+import type { ClientConnection } from '../client-connection.js';
+import type { CatalogOptions } from '../types.js';
+import { liveCatalog, type CatalogKind, type CatalogState } from './catalog.js';
 import { clientState, type ClientState } from './client-state.js';
 import { createListenManager } from './listen.js';
 import { notificationStreams, type NotificationStreams } from './notifications.js';
@@ -33,20 +35,21 @@ export interface LiveState {
   /** Typed notification streams (logs with a level filter, progress, resource updates, list changes, ...). */
   readonly notifications: NotificationStreams;
   /**
-   * A resource's contents, now and after every update; one shared server subscription per URI.
+   * A resource's contents, now and after every update; one shared server subscription per URI. It outlives
+   * connections: after a reconnection it subscribes and reads again.
    * **Temperature:** hot per URI, replaying the latest contents. **Emits:** the contents, then each update.
-   * **Completes:** when the connection ends. **Errors:** what `readResource` errors with. **Teardown:** the last
-   * subscriber's leaving ends the server subscription.
+   * **Completes:** after `close()`. **Errors:** what the server answers a read with (e.g. `ResourceNotFoundError`).
+   * **Teardown:** the last subscriber's leaving ends the server subscription.
    */
   watchResource(uri: string): Observable<ReadResourceResult>;
 }
 
-/** The lists of every catalog. */
+/** The lists of every catalog, each walked on one connection. */
 export interface CatalogLists {
-  tools(): Observable<readonly Tool[]>;
-  resources(): Observable<readonly Resource[]>;
-  resourceTemplates(): Observable<readonly ResourceTemplate[]>;
-  prompts(): Observable<readonly Prompt[]>;
+  tools(ready: ClientConnection): Observable<readonly Tool[]>;
+  resources(ready: ClientConnection): Observable<readonly Resource[]>;
+  resourceTemplates(ready: ClientConnection): Observable<readonly ResourceTemplate[]>;
+  prompts(ready: ClientConnection): Observable<readonly Prompt[]>;
 }
 
 /** Only the loaded lists of a catalog, each once. */
@@ -77,7 +80,7 @@ export function createLiveState(core: ClientCore, lists: CatalogLists, options: 
   const resourceTemplatesState$ = liveCatalog(core, listen, all.templates, options);
   const promptsState$ = liveCatalog(core, listen, all.prompts, options);
   return {
-    state$: clientState(core.session.state$, core.server$, core.waitingForUser$),
+    state$: clientState(core.session.state$, core.server$, core.reconnecting$, core.waitingForUser$),
     toolsState$,
     resourcesState$,
     resourceTemplatesState$,

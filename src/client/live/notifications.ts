@@ -1,4 +1,4 @@
-import { Observable, filter, map, mergeMap, of, EMPTY } from 'rxjs';
+import { EMPTY, Observable, filter, ignoreElements, map, merge, mergeMap, of } from 'rxjs';
 import { McpError } from '../../errors/mcp-error.js';
 import { decodeNotification } from '../../protocol/codec.js';
 import type { LoggingLevel } from '../../protocol/model/common.js';
@@ -21,10 +21,12 @@ export interface ListChange {
 }
 
 /**
- * The server's notifications as typed streams, all derived from the session's one hot notification stream.
+ * The server's notifications as typed streams, all derived from the session's one hot notification stream. They
+ * belong to the client, not to a connection: while subscribed they keep the client connected (it reconnects per
+ * its policy) and they go on across reconnections; a lost connection shows on `state$`, not here.
  * Each is **hot** (a late subscriber sees only later notifications), **emits** the decoded params, **completes**
- * when the connection ends and never **errors**: params that do not fit the revision's schema are dropped with a
- * diagnostic. **Teardown:** stops listening.
+ * after `close()` and never **errors**: params that do not fit the revision's schema are dropped with a
+ * diagnostic. **Teardown:** stops listening (and lets go of the connection).
  */
 export interface NotificationStreams {
   /** Log messages at `minLevel` or above (default: all). The server-side level is set with `setLoggingLevel`. */
@@ -45,6 +47,11 @@ const LIST_KINDS: Readonly<Record<string, ListKind>> = {
   'notifications/prompts/list_changed': 'prompts',
 };
 
+/** `stream$`, keeping the client connected while subscribed. */
+function live<T>(core: ClientCore, stream$: Observable<T>): Observable<T> {
+  return merge(stream$, core.live$.pipe(ignoreElements()));
+}
+
 function typed<M extends string>(core: ClientCore, method: M): Observable<ServerNotificationParamsOf<M>> {
   return core.session.notifications$.pipe(
     filter((n) => n.method === method),
@@ -63,14 +70,17 @@ function typed<M extends string>(core: ClientCore, method: M): Observable<Server
 /** Builds the typed notification streams of a client. */
 export function notificationStreams(core: ClientCore): NotificationStreams {
   return {
-    logs$: (minLevel) => typed(core, 'notifications/message').pipe(filter((m) => minLevel === undefined || isLevelAtLeast(m.level, minLevel))),
-    progress$: typed(core, 'notifications/progress'),
-    resourceUpdated$: typed(core, 'notifications/resources/updated'),
-    listChanged$: core.session.notifications$.pipe(
-      filter((n) => Object.hasOwn(LIST_KINDS, n.method)),
-      map((n): ListChange => ({ kind: LIST_KINDS[n.method] as ListKind })),
+    logs$: (minLevel) => live(core, typed(core, 'notifications/message').pipe(filter((m) => minLevel === undefined || isLevelAtLeast(m.level, minLevel)))),
+    progress$: live(core, typed(core, 'notifications/progress')),
+    resourceUpdated$: live(core, typed(core, 'notifications/resources/updated')),
+    listChanged$: live(
+      core,
+      core.session.notifications$.pipe(
+        filter((n) => Object.hasOwn(LIST_KINDS, n.method)),
+        map((n): ListChange => ({ kind: LIST_KINDS[n.method] as ListKind })),
+      ),
     ),
-    taskStatus$: typed(core, 'notifications/tasks/status'),
-    elicitationComplete$: typed(core, 'notifications/elicitation/complete'),
+    taskStatus$: live(core, typed(core, 'notifications/tasks/status')),
+    elicitationComplete$: live(core, typed(core, 'notifications/elicitation/complete')),
   };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { BaseShapes } from './base.js';
-import { keeps, opt, since, sinceOption, type SchemaContext } from './context.js';
+import { keeps, keepsUntil, opt, since, sinceOption, type SchemaContext } from './context.js';
 
 /** Builds resource contents and the content blocks of tool results, prompts and sampling. */
 export function buildContent(ctx: SchemaContext, base: BaseShapes) {
@@ -70,7 +70,8 @@ function buildSamplingContent(ctx: SchemaContext, base: BaseShapes, blocks: Retu
     input: base.JsonObjectSchema,
     _meta: opt(base.MetaSchema),
   });
-  const StructuredContentSchema = ctx.exact && ctx.version !== '2026-07-28' ? base.JsonObjectSchema : z.unknown();
+  // An object up to 2025-11-25; any JSON value from 2026-07-28 on. Received loosely in every revision.
+  const StructuredContentSchema = ctx.exact && keepsUntil(ctx, '2026-07-28') ? base.JsonObjectSchema : z.unknown();
   const ToolResultContentSchema = o({
     type: z.literal('tool_result'),
     toolUseId: z.string(),

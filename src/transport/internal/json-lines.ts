@@ -1,5 +1,5 @@
 import { Observable, type OperatorFunction } from 'rxjs';
-import { TransportError, type TransportErrorOptions } from '../../errors/errors.js';
+import { MessageTooLargeError } from '../../errors/errors.js';
 import type { InboundFrame } from '../types.js';
 import { parseJsonFrame } from './json-frame.js';
 
@@ -8,29 +8,6 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 const LF = 0x0a;
 const CR = 0x0d;
-
-/** Options of `MessageTooLargeError`. */
-export interface MessageTooLargeErrorOptions extends TransportErrorOptions {
-  /** The configured maximum, in bytes. */
-  readonly limit: number;
-  /** How many bytes of the message had arrived when the limit was crossed (at least `limit + 1`). */
-  readonly size: number;
-}
-
-/** An inbound message grew past the configured maximum size; the connection is closed. */
-export class MessageTooLargeError extends TransportError {
-  static override readonly kind: string = 'MessageTooLargeError';
-  /** The configured maximum, in bytes. */
-  readonly limit: number;
-  /** How many bytes of the message had arrived when the limit was crossed. */
-  readonly size: number;
-
-  constructor(options: MessageTooLargeErrorOptions) {
-    super(`Inbound message exceeds the maximum of ${options.limit} bytes (${options.size} bytes so far)`, options);
-    this.limit = options.limit;
-    this.size = options.size;
-  }
-}
 
 /** Options of `LineDecoder`. */
 export interface LineDecoderOptions {

@@ -1,0 +1,69 @@
+import { catchError, map, of, retry, throwError, type Observable } from 'rxjs';
+import { ResponseStreamEndedError, UnsupportedMethodError } from '../errors/errors.js';
+import { McpError } from '../errors/mcp-error.js';
+import { decodeResult } from '../protocol/codec.js';
+import { hasCapability } from '../protocol/model/capabilities.js';
+import { isClientRequestSpec, methodSpec } from '../protocol/methods.js';
+import type { Params, RequestEvent } from '../session/types.js';
+import type { ClientConnection } from './client-connection.js';
+import type { CallOptions } from './envelope.js';
+import { DEFAULT_MAX_INPUT_ROUNDS, withInputRounds, type CallEvent } from './input-rounds.js';
+import type { ServerRequestRunner } from './server-requests.js';
+import type { ClientOptions } from './types.js';
+
+/** What a call needs from the client. */
+export interface CallDeps {
+  readonly options: ClientOptions;
+  readonly run: ServerRequestRunner;
+  /** The log level of requests (revisions that carry it per request). */
+  readonly logLevel: ClientOptions['logLevel'];
+}
+
+
+function assertSupported(ready: ClientConnection, method: string): void {
+  const { protocolVersion, capabilities } = ready.server;
+  const spec = methodSpec(protocolVersion, method);
+  if (!isClientRequestSpec(spec)) {
+    throw new UnsupportedMethodError(`${method} is not part of MCP ${protocolVersion}`, { method });
+  }
+  if (spec.serverCapability && !hasCapability(capabilities, spec.serverCapability)) {
+    throw new UnsupportedMethodError(`The server does not declare the ${spec.serverCapability.join('.')} capability needed for ${method}`, { method });
+  }
+}
+
+/** A request whose response stream broke is lost, and is re-issued once, with a new id (2026-07-28). */
+function reissueWhenStreamLost(error: unknown): Observable<number> {
+  return ResponseStreamEndedError.is(error) ? of(0) : throwError(() => error);
+}
+
+/** True for the error a Streamable HTTP transport raises when the server forgot the session (HTTP 404). */
+export function isSessionExpired(error: unknown): boolean {
+  return McpError.hasKind(error, 'SessionExpiredError');
+}
+
+/**
+ * One request of `method` on the negotiated connection `ready`, and on no other: the revision's `_meta` and
+ * headers, input rounds where the revision has them, re-issue where the wire policy says so, the result decoded.
+ * When the server has forgotten the session, the connection is ended (with that error, so everything in flight
+ * on it learns it); whether to repeat the call on a new one is the verb's decision.
+ */
+export function callOn(core: CallDeps, ready: ClientConnection, method: string, params: Params | undefined, options: CallOptions): Observable<CallEvent<unknown>> {
+  assertSupported(ready, method);
+  const { policy, connection } = ready;
+  const version = ready.server.protocolVersion;
+  const send = (p: Params | undefined): Observable<RequestEvent> => {
+    const request$ = connection.requestEvents(method, p, policy.requestOptions(method, p, options, core.logLevel));
+    return policy.reissue ? request$.pipe(retry({ count: 1, delay: reissueWhenStreamLost })) : request$;
+  };
+  const decode = (raw: Params) => decodeResult(version, method, raw);
+  const events$: Observable<CallEvent<unknown>> =
+    policy.revision.serverRequests === 'input-rounds' && methodSpec(version, method)?.mayRequireInput
+      ? withInputRounds({ method, maxRounds: core.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS, run: core.run, send, decode }, params ?? {})
+      : send(params).pipe(map((event): CallEvent<unknown> => (event.type === 'result' ? { type: 'result', result: decode(event.result) } : event)));
+  return events$.pipe(
+    catchError((error: unknown) => {
+      if (isSessionExpired(error)) connection.abort(error as McpError);
+      return throwError(() => error);
+    }),
+  );
+}

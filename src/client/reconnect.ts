@@ -1,0 +1,101 @@
+import { EMPTY, concat, defer, ignoreElements, merge, mergeMap, of, retry, catchError, switchMap, take, tap, throwError, timer, type Observable } from 'rxjs';
+import { ConnectionClosedError, TransportError } from '../errors/errors.js';
+import { McpError } from '../errors/mcp-error.js';
+import type { Connection } from '../session/types.js';
+import type { ClientConnection } from './client-connection.js';
+import type { ReconnectOptions } from './types.js';
+
+/** Where the client is in re-opening a lost connection. */
+export interface ReconnectStatus {
+  /** 1 for the first attempt after the loss, 2 for the next, ... */
+  readonly attempt: number;
+  /** How long the client waits before this attempt, in ms. */
+  readonly delayMs: number;
+  /** Why the connection was lost, or why the previous attempt failed. */
+  readonly error: McpError | undefined;
+}
+
+/** Default first delay of the reconnect policy. */
+export const DEFAULT_RECONNECT_INITIAL_MS = 500;
+/** Default longest delay of the reconnect policy. */
+export const DEFAULT_RECONNECT_MAX_MS = 30_000;
+
+/** The delay before attempt `attempt` (1-based) after `error`: backoff with jitter, at least `Retry-After`. */
+export function reconnectDelay(options: ReconnectOptions, attempt: number, error: unknown): number {
+  const initial = options.initialDelayMs ?? DEFAULT_RECONNECT_INITIAL_MS;
+  const max = options.maxDelayMs ?? DEFAULT_RECONNECT_MAX_MS;
+  const base = Math.min(max, initial * (options.factor ?? 2) ** Math.max(0, attempt - 1));
+  const jitter = Math.min(1, Math.max(0, options.jitter ?? 0.5));
+  const delay = Math.round(base * (1 - jitter * (options.random ?? Math.random)()));
+  return Math.max(delay, retryAfterMs(error) ?? 0);
+}
+
+/** What a 429 or 503 answer's `Retry-After` asks for, in ms (seconds or an HTTP date). */
+export function retryAfterMs(error: unknown): number | undefined {
+  if (!TransportError.is(error) || (error.status !== 429 && error.status !== 503)) return undefined;
+  const value = (error.cause as { headers?: { get(name: string): string | null } } | undefined)?.headers?.get('retry-after');
+  if (value === null || value === undefined) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** What keeping the client connected needs. */
+export interface KeeperDeps {
+  /** The negotiated connection, opening and negotiating one when none is open. */
+  ready(): Observable<ClientConnection>;
+  /** The session's connection, to hold it while following one (`Session.connection$`). */
+  readonly hold$: Observable<unknown>;
+  /** Every connection the session opens (a call may open one while the keeper waits). */
+  readonly connections$: Observable<Connection>;
+  isClosed(): boolean;
+  /** The policy; `undefined` when the client does not reconnect by itself. */
+  readonly policy: ReconnectOptions | undefined;
+  report(status: ReconnectStatus | undefined): void;
+}
+
+const lost = (ready: ClientConnection): Observable<never> =>
+  ready.ended$.pipe(mergeMap((end) => throwError(() => end.error ?? new ConnectionClosedError('The server closed the connection'))));
+
+/** Emits the connection, holds it while it lasts, then errors with how it ended. */
+function follow(deps: KeeperDeps, ready: ClientConnection): Observable<ClientConnection> {
+  if (ready.connection.end !== undefined) return lost(ready);
+  return merge(concat(of(ready), lost(ready)), deps.hold$.pipe(ignoreElements(), catchError(() => EMPTY)));
+}
+
+/**
+ * Keeps the client connected while subscribed, and emits each negotiated connection. When one is lost, it is
+ * re-opened per the policy: after a delay (exponential, with jitter, at least a 429/503 `Retry-After`), counting
+ * failed attempts in a row and starting the count again once a connection succeeds. After `maxAttempts`, or
+ * without a policy, it waits until something else (the next call) opens a connection, and follows that one.
+ *
+ * **Temperature:** cold (share it). **Emits:** each negotiated `ClientConnection`. **Completes:** once the client
+ * is closed. **Errors:** never. **Teardown:** lets go of the connection (it stays open for others, or closes after
+ * `idleCloseMs`) and cancels a pending attempt.
+ */
+export function keepConnected(deps: KeeperDeps): Observable<ClientConnection> {
+  const attempt$ = defer(() => (deps.isClosed() ? EMPTY : deps.ready())).pipe(
+    switchMap((ready) => follow(deps, ready)),
+    tap(() => deps.report(undefined)),
+  );
+  const { policy } = deps;
+  const retried$ = policy === undefined ? attempt$ : attempt$.pipe(
+    retry({
+      count: policy.maxAttempts ?? Number.POSITIVE_INFINITY,
+      resetOnSuccess: true,
+      delay: (error: unknown, attempt: number) => {
+        if (deps.isClosed()) return EMPTY;
+        const delayMs = reconnectDelay(policy, attempt, error);
+        deps.report({ attempt, delayMs, error: McpError.is(error) ? error : TransportError.from(error) });
+        return timer(delayMs);
+      },
+    }),
+  );
+  return retried$.pipe(
+    catchError(() => {
+      deps.report(undefined);
+      return deps.isClosed() ? EMPTY : deps.connections$.pipe(take(1), switchMap(() => keepConnected(deps)));
+    }),
+  );
+}
