@@ -74,9 +74,9 @@ export class Negotiations {
           connection.setPolicy(policy.connection);
           const ready: ClientConnection = { connection, server, policy, ended$: connection.ended$ };
           this.latest = ready;
+          deps.onReady(ready);
           outcome.next(ready);
           outcome.complete();
-          deps.onReady(ready);
         },
         error: (error: unknown) => {
           outcome.error(error);

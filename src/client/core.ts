@@ -1,5 +1,5 @@
 import {
-  BehaviorSubject, Observable, ReplaySubject, Subject, combineLatest, defer, distinctUntilChanged, map, merge, of, share, switchMap, take,
+  BehaviorSubject, Observable, ReplaySubject, Subject, combineLatest, defer, distinctUntilChanged, filter, map, merge, of, share, switchMap, take,
   throwError,
 } from 'rxjs';
 import { ConnectionClosedError, UnsupportedMethodError } from '../errors/errors.js';
@@ -7,7 +7,7 @@ import type { LoggingLevel } from '../protocol/model/common.js';
 import type { Implementation } from '../protocol/model/metadata.js';
 import type { ProtocolVersion } from '../protocol/versions.js';
 import { createSession } from '../session/session.js';
-import type { Diagnostic, Params, Session } from '../session/types.js';
+import type { Diagnostic, Params, Session, SessionState } from '../session/types.js';
 import type { Transport } from '../transport/types.js';
 import { callOn } from './call.js';
 import { Negotiations, type ClientConnection } from './client-connection.js';
@@ -24,6 +24,8 @@ export interface ClientCore {
   readonly transport: Transport;
   /** The negotiated server of the open connection; `undefined` while none is open and negotiated. Hot, replayed. */
   readonly server$: Observable<ServerSession | undefined>;
+  /** The session's state and the negotiated server together, updated as one (so a UI never sees them disagree). */
+  readonly view$: Observable<ConnectionView>;
   server(): ServerSession | undefined;
   /** The open negotiated connection, if any. */
   current(): ClientConnection | undefined;
@@ -55,6 +57,12 @@ export interface ClientCore {
   readonly run: ServerRequestRunner;
 }
 
+/** The session's state with the server negotiated on its open connection, if any. */
+export interface ConnectionView {
+  readonly session: SessionState;
+  readonly server: ServerSession | undefined;
+}
+
 /** What a transport with authorization exposes (the HTTP transports' `auth` option). */
 interface WithAuth {
   readonly auth?: { readonly waitingForUser$?: Observable<boolean> };
@@ -79,25 +87,27 @@ function createSessionFor(transport: Transport, options: ClientOptions, run: Ser
 /** Builds the client core over a transport. */
 export function createClientCore(transport: Transport, options: ClientOptions, clientInfo: Implementation): ClientCore {
   const human = new HumanWait();
-  const server = new BehaviorSubject<ServerSession | undefined>(undefined);
+  const view = new BehaviorSubject<ConnectionView>({ session: { status: 'idle' }, server: undefined });
   const reconnecting = new BehaviorSubject<ReconnectStatus | undefined>(undefined);
   const diagnostics = new Subject<Diagnostic>();
-  const run = serverRequestRunner(options, human, () => server.value?.protocolVersion);
+  const versionOf = () => view.value.server?.protocolVersion;
+  const run = serverRequestRunner(options, human, versionOf);
   const waitingForUser$ = (transport as WithAuth).auth?.waitingForUser$ ?? of(false);
   const paused$ = combineLatest([human.waiting$, waitingForUser$]).pipe(map(([answering, authorizing]) => answering || authorizing), distinctUntilChanged());
-  const session = createSessionFor(transport, options, run, paused$, () => server.value?.protocolVersion);
+  const session = createSessionFor(transport, options, run, paused$, versionOf);
   let closed = false;
   const negotiations = new Negotiations({
     transport,
     options,
     clientInfo,
-    onReady: (ready) => {
-      server.next(ready.server);
-      ready.ended$.subscribe(() => {
-        if (negotiations.current() === undefined && !closed) server.next(undefined);
-      });
-    },
+    onReady: (ready) => view.next({ session: session.state, server: ready.server }),
   });
+  // The server is known while its connection is open; the session says when that stops.
+  session.state$.subscribe({
+    next: (state) => view.next({ session: state, server: state.status === 'open' ? negotiations.current()?.server : undefined }),
+    complete: () => view.complete(),
+  });
+  const server$ = view.pipe(map((v) => v.server), distinctUntilChanged());
   const ready = (): Observable<ClientConnection> =>
     defer(() => {
       const known = negotiations.current();
@@ -109,6 +119,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     ready,
     hold$: session.connection$,
     connections$: session.connections$,
+    settled$: session.state$.pipe(filter((state) => state.status !== 'connecting' && state.status !== 'open')),
     isClosed: () => closed,
     policy: reconnectPolicy(transport, options),
     report: (status) => reconnecting.next(status),
@@ -117,8 +128,9 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     session,
     options,
     transport,
-    server$: server.asObservable(),
-    server: () => server.value,
+    server$,
+    view$: view.asObservable(),
+    server: () => view.value.server,
     current: () => negotiations.current(),
     ready,
     live$,
@@ -147,8 +159,6 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
       if (closed) return;
       closed = true;
       session.close();
-      server.next(undefined);
-      server.complete();
       reconnecting.complete();
       diagnostics.complete();
     },

@@ -49,6 +49,8 @@ export interface KeeperDeps {
   readonly hold$: Observable<unknown>;
   /** Every connection the session opens (a call may open one while the keeper waits). */
   readonly connections$: Observable<Connection>;
+  /** Emits once the session holds no connection any more (a failed one has been closed down). */
+  readonly settled$: Observable<unknown>;
   isClosed(): boolean;
   /** The policy; `undefined` when the client does not reconnect by itself. */
   readonly policy: ReconnectOptions | undefined;
@@ -75,7 +77,10 @@ function follow(deps: KeeperDeps, ready: ClientConnection): Observable<ClientCon
  * `idleCloseMs`) and cancels a pending attempt.
  */
 export function keepConnected(deps: KeeperDeps): Observable<ClientConnection> {
+  // A failed attempt is acted on once the session has closed that connection down, so that what the client shows
+  // (the session's state, this policy's progress) moves in order.
   const attempt$ = defer(() => (deps.isClosed() ? EMPTY : deps.ready())).pipe(
+    catchError((error: unknown) => deps.settled$.pipe(take(1), mergeMap(() => throwError(() => error)))),
     switchMap((ready) => follow(deps, ready)),
     tap(() => deps.report(undefined)),
   );

@@ -127,8 +127,9 @@ export function createSession(transport: Transport, options: SessionOptions = {}
       return () => {
         ending = true;
         inbound.unsubscribe();
-        setState(failure === undefined ? { status: 'disconnected' } : { status: 'disconnected', error: failure });
         connection.finish({ error: failure, closed: closed && failure === undefined });
+        // What ended this connection may have opened the next one already (a request repeated on failure).
+        if (latest === connection) setState(failure === undefined ? { status: 'disconnected' } : { status: 'disconnected', error: failure });
       };
     });
 

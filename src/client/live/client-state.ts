@@ -1,6 +1,6 @@
 import { combineLatest, distinctUntilChanged, endWith, last, map, of, scan, shareReplay, takeUntil, type Observable } from 'rxjs';
 import type { McpError } from '../../errors/mcp-error.js';
-import type { SessionState } from '../../session/types.js';
+import type { ConnectionView } from '../core.js';
 import type { ReconnectStatus } from '../reconnect.js';
 import type { ServerSession } from '../types.js';
 
@@ -21,7 +21,7 @@ export type ClientState =
   | { readonly status: 'disconnected'; readonly error?: McpError }
   | { readonly status: 'closed' };
 
-type Inputs = readonly [SessionState, ServerSession | undefined, ReconnectStatus | undefined, boolean];
+type Inputs = readonly [ConnectionView, ReconnectStatus | undefined, boolean];
 
 interface Acc {
   readonly state: ClientState;
@@ -34,7 +34,7 @@ function reconnecting(status: ReconnectStatus | undefined): ClientState {
   return status.error === undefined ? state : { ...state, error: status.error };
 }
 
-function next(acc: Acc, [session, server, retrying, authorizing]: Inputs): Acc {
+function next(acc: Acc, [{ session, server }, retrying, authorizing]: Inputs): Acc {
   const { wasReady } = acc;
   if (session.status === 'closed') return { ...acc, state: { status: 'closed' } };
   if (authorizing) return { ...acc, state: { status: 'authorizing' } };
@@ -58,19 +58,18 @@ const same = (a: ClientState, b: ClientState): boolean => {
 };
 
 /**
- * The client's state for UIs, derived from the session's connection state, the negotiated server, the reconnect
- * policy's progress and the transport's authorization.
+ * The client's state for UIs, derived from the session's connection state with the negotiated server, the
+ * reconnect policy's progress and the transport's authorization.
  * **Temperature:** hot, replaying the current state. **Emits:** each change of state. **Completes:** after
  * `close()`. **Errors:** never. **Teardown:** none beyond unsubscribing.
  */
 export function clientState(
-  session$: Observable<SessionState>,
-  server$: Observable<ServerSession | undefined>,
+  view$: Observable<ConnectionView>,
   reconnecting$: Observable<ReconnectStatus | undefined>,
   authorizing$: Observable<boolean> = of(false),
 ): Observable<ClientState> {
-  const untilClosed = <T>(source$: Observable<T>, fallback: T) => source$.pipe(takeUntil(session$.pipe(last(undefined, null))), endWith(fallback));
-  return combineLatest([session$, untilClosed(server$, undefined), untilClosed(reconnecting$, undefined), untilClosed(authorizing$, false)]).pipe(
+  const untilClosed = <T>(source$: Observable<T>, fallback: T) => source$.pipe(takeUntil(view$.pipe(last(undefined, null))), endWith(fallback));
+  return combineLatest([view$, untilClosed(reconnecting$, undefined), untilClosed(authorizing$, false)]).pipe(
     scan(next, { state: { status: 'idle' }, wasReady: false }),
     map((acc) => acc.state),
     distinctUntilChanged(same),

@@ -80,7 +80,7 @@ export function createLiveState(core: ClientCore, lists: CatalogLists, options: 
   const resourceTemplatesState$ = liveCatalog(core, listen, all.templates, options);
   const promptsState$ = liveCatalog(core, listen, all.prompts, options);
   return {
-    state$: clientState(core.session.state$, core.server$, core.reconnecting$, core.waitingForUser$),
+    state$: clientState(core.view$, core.reconnecting$, core.waitingForUser$),
     toolsState$,
     resourcesState$,
     resourceTemplatesState$,
