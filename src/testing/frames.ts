@@ -1,3 +1,4 @@
+import type { McpError } from '../errors/mcp-error.js';
 import type {
   JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess, RequestId,
 } from '../protocol/jsonrpc.js';
@@ -39,7 +40,18 @@ export function malformed(raw: string, reason = 'Unexpected token'): InboundFram
   return Object.defineProperty({ malformed: { raw, reason } }, FRAME, { value: true });
 }
 
-/** True for values built by `frame()` or `malformed()`. */
+/** An oversized inbound message the transport skipped (only its start is kept), for `marbleTransport` inputs. */
+export function oversized(start: string, size: number, limit: number): InboundFrame {
+  return Object.defineProperty({ malformed: { raw: start, reason: `message of ${size} bytes exceeds ${limit}`, tooLarge: { size, limit } } }, FRAME, { value: true });
+}
+
+/** A frame the transport could not deliver (a POST answered 503, say), for `marbleTransport` inputs. */
+export function failed(error: McpError, requestId?: RequestId, method?: string): InboundFrame {
+  const failure = { error, ...(requestId === undefined ? {} : { requestId }), ...(method === undefined ? {} : { method }) };
+  return Object.defineProperty({ failure }, FRAME, { value: true });
+}
+
+/** True for values built by `frame()`, `malformed()`, `oversized()` or `failed()`. */
 export function isBuiltFrame(value: unknown): value is InboundFrame {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[FRAME] === true;
 }
