@@ -23,6 +23,6 @@ describe('public entry points', () => {
   });
 
   it('rxmcp/testing exports the frame builders and the marble transport', () => {
-    expect(Object.keys(testing).sort()).toEqual(['err', 'frame', 'isBuiltFrame', 'malformed', 'marbleTransport', 'note', 'req', 'res']);
+    expect(Object.keys(testing).sort()).toEqual(['err', 'failed', 'frame', 'isBuiltFrame', 'malformed', 'marbleTransport', 'note', 'oversized', 'req', 'res']);
   });
 });

@@ -4,10 +4,10 @@ import {
   DEFAULT_INHERITED_ENV_VARS,
   ProcessExitError,
   ProcessSpawnError,
+  StdoutClosedError,
   stdio,
   type StdioOptions,
 } from '../../src/node/stdio.js';
-import { MessageTooLargeError } from '../../src/errors/errors.js';
 import type { InboundFrame, OutboundFrame } from '../../src/transport/types.js';
 import { fixtureServer } from '../fixtures/servers/paths.js';
 
@@ -33,6 +33,14 @@ function collect(frames$: Observable<InboundFrame>, ms = 8000): Promise<Outcome>
       complete: () => resolve({ frames, completed: true }),
     });
   });
+}
+
+async function waitFor(condition: () => boolean, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 const keepOpen = (...frames: OutboundFrame[]): Observable<OutboundFrame> => concat(of(...frames), NEVER);
@@ -94,16 +102,19 @@ describe('stdio', () => {
     expect(result.data === 'aé€😀'.repeat(bytes / 10)).toBeTrue();
   });
 
-  it('errors with MessageTooLargeError past maxMessageBytes after the frames before it, and stops the server', async () => {
+  it('skips a message past maxMessageBytes as an oversized frame and keeps the connection and the server', async () => {
     const transport = server('big-message', { maxMessageBytes: 1024 * 1024 });
-    const exit = firstValueFrom(transport.processes$);
-    const outcome = await collect(transport.connect(keepOpen(request(1, 'big', { bytes: 2 * 1024 * 1024 }))));
-    const before = { jsonrpc: '2.0', method: 'notifications/before', params: { id: 1 } };
-    expect(outcome.frames).toEqual([{ message: before }]);
-    expect(MessageTooLargeError.is(outcome.error)).toBeTrue();
-    expect((outcome.error as MessageTooLargeError).limit).toBe(1024 * 1024);
-    await firstValueFrom((await exit).exit$.pipe(timeout(3000)));
-    expect(transport.health().alive).toBeFalse();
+    const frames: InboundFrame[] = [];
+    const outbound = keepOpen(request(1, 'big', { bytes: 2 * 1024 * 1024 }), request(2, 'big', { bytes: 100 }));
+    const connection = transport.connect(outbound).subscribe((frame) => frames.push(frame));
+    await waitFor(() => frames.length === 4, 4000);
+    connection.unsubscribe();
+    const before = (id: number) => ({ message: { jsonrpc: '2.0', method: 'notifications/before', params: { id } } });
+    expect(frames[0]).toEqual(before(1));
+    expect(frames[1]?.malformed?.tooLarge?.limit).toBe(1024 * 1024);
+    expect(frames[1]?.malformed?.raw.startsWith('{"jsonrpc":"2.0","id":1,')).toBeTrue();
+    expect(frames[2]).toEqual(before(2));
+    expect((frames[3]?.message as { id: number }).id).toBe(2);
   });
 
   it('errors with ProcessExitError (exit code and stderr tail) when the server dies mid-request', async () => {
@@ -118,6 +129,20 @@ describe('stdio', () => {
     expect(error.pid).toEqual(jasmine.any(Number));
     expect(error.stderrTail).toEqual(['handling tools/call', 'fatal: lost the connection to the database']);
     expect(error.message).toContain('exited with code 7: fatal: lost the connection to the database');
+  });
+
+  it('ends the connection at once with StdoutClosedError when the server closes its stdout but keeps running, and stops it', async () => {
+    const transport = server('stdout-closed');
+    const spawned = firstValueFrom(transport.processes$);
+    const started = Date.now();
+    const outcome = await collect(transport.connect(keepOpen(request(1, 'x'))), 4000);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(outcome.frames.map((frame) => (frame.message as { id?: number }).id)).toEqual([1]);
+    expect(StdoutClosedError.is(outcome.error)).toBeTrue();
+    expect(TransportError.is(outcome.error)).toBeTrue();
+    expect((outcome.error as StdoutClosedError).message).toMatch(/closed its stdout but kept running \(pid \d+\): closing stdout$/);
+    const exit = await firstValueFrom((await spawned).exit$.pipe(timeout(3000)));
+    expect(exit.signal).toBe('SIGTERM');
   });
 
   it('keeps only the last 20 stderr lines in the exit error', async () => {

@@ -1,6 +1,6 @@
 import { from, type Observable, Subject, throwError } from 'rxjs';
 import { McpError } from '../../src/errors/mcp-error.js';
-import { MessageTooLargeError, TransportError } from '../../src/errors/errors.js';
+import { TransportError } from '../../src/errors/errors.js';
 import { decodeJsonLines, encodeJsonLine, LineDecoder } from '../../src/transport/internal/json-lines.js';
 import type { InboundFrame } from '../../src/transport/types.js';
 
@@ -95,29 +95,27 @@ describe('decodeJsonLines', () => {
     expect(outcome.error).toBeUndefined();
   });
 
-  it('errors with MessageTooLargeError past the maximum, after delivering the frames before it', () => {
-    const outcome = run(from([bytes('{"a":1}\n{"big":"'), bytes('y'.repeat(100)), bytes('"}\n{"c":3}\n')]), 50);
-    expect(outcome.frames).toEqual([{ message: { a: 1 } }]);
-    expect(MessageTooLargeError.is(outcome.error)).toBeTrue();
-    expect(TransportError.is(outcome.error)).toBeTrue();
-    const error = outcome.error as MessageTooLargeError;
-    expect(error.name).toBe('MessageTooLargeError');
-    expect(error.code).toBe('transport');
-    expect(error.limit).toBe(50);
-    expect(error.size).toBeGreaterThan(50);
-    expect(outcome.completed).toBeFalse();
+  it('turns a message past the maximum into an oversized frame (its start and its size) and goes on with the next', () => {
+    const outcome = run(from([bytes('{"a":1}\n{"id":7,"big":"'), bytes('y'.repeat(100)), bytes('"}\n{"c":3}\n')]), 50);
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.completed).toBeTrue();
+    expect(outcome.frames.length).toBe(3);
+    expect(outcome.frames[0]).toEqual({ message: { a: 1 } });
+    const skipped = outcome.frames[1]?.malformed;
+    expect(skipped?.tooLarge).toEqual({ size: 117, limit: 50 });
+    expect(skipped?.raw.startsWith('{"id":7,"big":"yyy')).toBeTrue();
+    expect(outcome.frames[2]).toEqual({ message: { c: 3 } });
   });
 
-  it('errors as soon as an unterminated message crosses the maximum, without waiting for its end', () => {
+  it('drops what it skips as it arrives: an unterminated oversized message holds no more than the maximum', () => {
     const chunks = new Subject<Uint8Array>();
-    const errors: unknown[] = [];
-    chunks.pipe(decodeJsonLines({ maxMessageBytes: 16 })).subscribe({ error: (e: unknown) => errors.push(e) });
+    const frames: InboundFrame[] = [];
+    chunks.pipe(decodeJsonLines({ maxMessageBytes: 16 })).subscribe((frame) => frames.push(frame));
     chunks.next(bytes('{"data":"'));
-    expect(errors).toEqual([]);
-    chunks.next(bytes('0123456789'));
-    expect(errors.length).toBe(1);
-    expect(McpError.is(errors[0]) && errors[0].name).toBe('MessageTooLargeError');
-    expect(chunks.observed).toBeFalse();
+    chunks.next(bytes('0123456789'.repeat(1000)));
+    expect(frames).toEqual([]);
+    chunks.next(bytes('"}\n{"n":1}\n'));
+    expect(frames.map((f) => f.malformed?.tooLarge?.size ?? f.message)).toEqual([10011, { n: 1 }]);
   });
 
   it('passes an error of the source through', () => {

@@ -1,4 +1,3 @@
-import { MessageTooLargeError } from '../../src/errors/errors.js';
 import { LineDecoder } from '../../src/transport/internal/json-lines.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -13,18 +12,22 @@ describe('LineDecoder lines inside one chunk', () => {
     expect(lines).toEqual(['one', 'two', 'three', 'four']);
   });
 
-  it('errors with MessageTooLargeError for a line over the maximum that lies inside one chunk, after the lines before it', () => {
-    const decoder = new LineDecoder({ maxLineBytes: 8 });
+  it("skips a line over the maximum in 'skip' mode, handing on only its start and its size, and delivers the lines after it", () => {
+    const decoder = new LineDecoder({ maxLineBytes: 8, overflow: 'skip', keepBytes: 4 });
     const lines: string[] = [];
-    let failure: unknown;
-    try {
-      decoder.push(bytes('12345678\n123456789\nlater\n'), (line) => lines.push(line));
-    } catch (error) {
-      failure = error;
-    }
-    expect(lines).toEqual(['12345678']);
-    expect(MessageTooLargeError.is(failure)).toBeTrue();
-    expect((failure as MessageTooLargeError).size).toBe(9);
+    const skipped: [string, number][] = [];
+    const onSkip = (start: string, size: number) => skipped.push([start, size]);
+    decoder.push(bytes('12345678\n1234567'), (line) => lines.push(line), onSkip);
+    decoder.push(bytes('89abc'), (line) => lines.push(line), onSkip);
+    decoder.push(bytes('def\r\nlater\n'), (line) => lines.push(line), onSkip);
+    expect(lines).toEqual(['12345678', 'later']);
+    expect(skipped).toEqual([['1234', 16]]);
+  });
+
+  it('keeps at most the maximum of a line being skipped, however long it grows', () => {
+    const decoder = new LineDecoder({ maxLineBytes: 8, overflow: 'skip', keepBytes: 4 });
+    for (let i = 0; i < 100; i += 1) decoder.push(bytes('x'.repeat(1000)), () => undefined, () => undefined);
+    expect(decoder.bufferedBytes).toBeLessThanOrEqual(8);
   });
 
   it("splits an overlong line inside one chunk in 'split' mode", () => {

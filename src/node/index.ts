@@ -1,5 +1,5 @@
 // rxmcp/node: Node-only pieces (child processes). Any export added here is public API: named exports only.
-export { stdio, DEFAULT_INHERITED_ENV_VARS, DEFAULT_SHUTDOWN_GRACE_MS, ProcessExitError, ProcessSpawnError } from './stdio.js';
+export { stdio, DEFAULT_INHERITED_ENV_VARS, DEFAULT_SHUTDOWN_GRACE_MS, ProcessExitError, ProcessSpawnError, StdoutClosedError } from './stdio.js';
 export type { EnvOverrides, StdioExit, StdioHealth, StdioOptions, StdioProcess, StdioTransport } from './stdio.js';
 export { docker, dockerRunArgs, DOCKER_CLI_ENV_VARS } from './docker.js';
 export type { DockerOptions, DockerVolume } from './docker.js';

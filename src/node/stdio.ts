@@ -3,7 +3,7 @@ import { buildChildEnv, type ChildEnvOptions } from './internal/env.js';
 import { createProcessTransport, type StdioTransport } from './internal/process-transport.js';
 
 export { DEFAULT_INHERITED_ENV_VARS, type EnvOverrides } from './internal/env.js';
-export { ProcessExitError, ProcessSpawnError } from './internal/process-errors.js';
+export { ProcessExitError, ProcessSpawnError, StdoutClosedError } from './internal/process-errors.js';
 export type { StdioExit, StdioHealth, StdioProcess, StdioTransport } from './internal/process-transport.js';
 
 /** Default wait after closing the server's stdin before SIGTERM, and after SIGTERM before SIGKILL. */
@@ -21,7 +21,10 @@ export interface StdioOptions extends ChildEnvOptions {
    * `DEFAULT_INHERITED_ENV_VARS`; `inheritEnv: true` passes the whole environment.
    */
   readonly env?: ChildEnvOptions['env'];
-  /** Largest inbound message in bytes (default 64 MiB); a longer one fails with `MessageTooLargeError`. */
+  /**
+   * Largest inbound message in bytes (default 64 MiB). A longer one is skipped as it arrives (never buffered whole):
+   * the request it answers fails with `MessageTooLargeError`, the connection goes on.
+   */
   readonly maxMessageBytes?: number;
   /** Wait after closing stdin before SIGTERM, in ms. Default `DEFAULT_SHUTDOWN_GRACE_MS`. */
   readonly closeGraceMs?: number;
@@ -41,7 +44,8 @@ export interface StdioOptions extends ChildEnvOptions {
  * - **Completes:** when the process exits with code 0 after its stdout ended. When `outbound$` completes,
  *   stdin is closed (the server sees end of input).
  * - **Errors:** `ProcessSpawnError` (could not start), `ProcessExitError` (any other exit, with exit code or
- *   signal and the last stderr lines), `MessageTooLargeError`, or `TransportError` for a stream failure.
+ *   signal and the last stderr lines), `StdoutClosedError` (stdout closed while the process kept running), or
+ *   `TransportError` for a stream failure.
  * - **Teardown:** unsubscribes from `outbound$`, closes stdin, waits `closeGraceMs`, sends SIGTERM, waits
  *   `termGraceMs`, sends SIGKILL; the sequence stops as soon as the process exits.
  */

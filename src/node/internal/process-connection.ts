@@ -1,9 +1,9 @@
-import { catchError, concat, EMPTY, mergeMap, type MonoTypeOperatorFunction, Observable, switchMap, throwError } from 'rxjs';
+import { catchError, concat, defer, EMPTY, mergeMap, type MonoTypeOperatorFunction, Observable, switchMap, throwError, timeout } from 'rxjs';
 import { TransportError } from '../../errors/errors.js';
 import { decodeJsonLines, encodeJsonLine } from '../../transport/internal/json-lines.js';
 import type { InboundFrame, OutboundFrame } from '../../transport/types.js';
 import type { ManagedProcess, ProcessExit } from './managed-process.js';
-import { ProcessExitError } from './process-errors.js';
+import { ProcessExitError, StdoutClosedError } from './process-errors.js';
 import { decodeMessage } from './utf8.js';
 
 /**
@@ -13,8 +13,9 @@ import { decodeMessage } from './utf8.js';
  * - **Temperature:** cold over an already spawned process; subscribe once.
  * - **Emits:** one frame per stdout line (a non-JSON line is a `malformed` frame).
  * - **Completes:** when stdout has ended and the process exited with code 0.
- * - **Errors:** `ProcessSpawnError`, `ProcessExitError` (other exits, with the stderr tail),
- *   `MessageTooLargeError`, or a `TransportError` wrapping a stream failure or an unserialisable frame.
+ * - **Errors:** `ProcessSpawnError`, `ProcessExitError` (other exits, with the stderr tail), `StdoutClosedError`
+ *   (stdout ended and the process did not exit), or a `TransportError` wrapping a stream failure or an
+ *   unserialisable frame. A message over `maxMessageBytes` is a `malformed` frame with `tooLarge`, not an error.
  *   When `outbound$` completes, stdin is closed once every queued line is written.
  * - **Teardown:** stops reading stdout and unsubscribes from `outbound$` (stopping the process is the
  *   caller's job).
@@ -24,10 +25,7 @@ export function processConnection(
   outbound$: Observable<OutboundFrame>,
   maxMessageBytes: number,
 ): Observable<InboundFrame> {
-  const frames$ = concat(
-    server.stdout().pipe(decodeJsonLines({ maxMessageBytes, decode: decodeMessage })),
-    server.exit$.pipe(mergeMap((exit) => exitOutcome(server, exit))),
-  );
+  const frames$ = concat(server.stdout().pipe(decodeJsonLines({ maxMessageBytes, decode: decodeMessage })), afterStdout(server));
   return server.spawned$.pipe(
     switchMap(() => frames$.pipe(alongside(writeFrames(server, outbound$)))),
     catchError((error: unknown) => throwError(() => TransportError.from(error))),
@@ -73,6 +71,26 @@ function writeFrames(server: ManagedProcess, outbound$: Observable<OutboundFrame
       flush();
     };
   });
+}
+
+/** How long a process may take to exit once its stdout ended before the connection ends without it. */
+export const EXIT_AFTER_STDOUT_MS = 100;
+
+/**
+ * Once stdout has ended nothing more can arrive: the connection ends now. A process that exits right after
+ * (as a crashing or finished one does) ends it with its exit; one that keeps running ends it with
+ * `StdoutClosedError`, and the teardown stops it.
+ */
+function afterStdout(server: ManagedProcess): Observable<never> {
+  return defer(() =>
+    server.exit$.pipe(
+      timeout({
+        first: EXIT_AFTER_STDOUT_MS,
+        with: () => throwError(() => new StdoutClosedError({ command: server.launch.command, ...(server.pid === undefined ? {} : { pid: server.pid }), stderrTail: server.stderrTail() })),
+      }),
+      mergeMap((exit) => exitOutcome(server, exit)),
+    ),
+  );
 }
 
 function exitOutcome(server: ManagedProcess, exit: ProcessExit): Observable<never> {

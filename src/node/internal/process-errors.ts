@@ -63,3 +63,31 @@ export class ProcessSpawnError extends TransportError {
     this.errno = typeof code === 'string' ? code : undefined;
   }
 }
+
+/** Options of `StdoutClosedError`. */
+export interface StdoutClosedErrorOptions extends TransportErrorOptions {
+  readonly command: string;
+  readonly pid?: number;
+  /** The last lines the process wrote to stderr, oldest first (bounded). */
+  readonly stderrTail?: readonly string[];
+}
+
+/**
+ * The server process closed its stdout but did not exit: nothing more can arrive from it, so the connection ends
+ * and the process is stopped (stdin closed, then SIGTERM, then SIGKILL).
+ */
+export class StdoutClosedError extends TransportError {
+  static override readonly kind: string = 'StdoutClosedError';
+  readonly command: string;
+  readonly pid: number | undefined;
+  readonly stderrTail: readonly string[];
+
+  constructor(options: StdoutClosedErrorOptions) {
+    const last = options.stderrTail?.[options.stderrTail.length - 1];
+    const pid = options.pid === undefined ? '' : ` (pid ${options.pid})`;
+    super(`Server process "${options.command}" closed its stdout but kept running${pid}${last === undefined ? '' : `: ${last.length > 200 ? `${last.slice(0, 200)}…` : last}`}`, options);
+    this.command = options.command;
+    this.pid = options.pid;
+    this.stderrTail = options.stderrTail ?? [];
+  }
+}

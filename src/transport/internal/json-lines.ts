@@ -1,5 +1,4 @@
 import { Observable, type OperatorFunction } from 'rxjs';
-import { MessageTooLargeError } from '../../errors/errors.js';
 import type { InboundFrame } from '../types.js';
 import { parseJsonFrame } from './json-frame.js';
 
@@ -14,32 +13,45 @@ export interface LineDecoderOptions {
   /** Largest line accepted, in bytes, without its line terminator. Default `DEFAULT_MAX_MESSAGE_BYTES`. */
   readonly maxLineBytes?: number;
   /**
-   * What to do with a longer line: `'error'` (default) throws `MessageTooLargeError`; `'split'` emits it in
-   * pieces of at most `maxLineBytes` (for unframed text such as logs).
+   * What to do with a longer line: `'skip'` (default) drops it as it arrives and hands its start and size to
+   * `onSkip`; `'split'` emits it in pieces of at most `maxLineBytes` (for unframed text such as logs).
    */
-  readonly overflow?: 'error' | 'split';
+  readonly overflow?: 'skip' | 'split';
+  /** How many bytes of a skipped line's start are kept for `onSkip` (default 4096). */
+  readonly keepBytes?: number;
   /** Turns the bytes of one complete line into text (default: a UTF-8 `TextDecoder`). */
   readonly decode?: (bytes: Uint8Array) => string;
 }
+
+/** Receives the start (decoded, possibly cut mid-character) and the full size in bytes of a skipped line. */
+export type OnSkip = (start: string, size: number) => void;
+
+/** Default number of bytes kept of a skipped line's start. */
+const DEFAULT_KEEP_BYTES = 4096;
 
 /**
  * Splits a byte stream into UTF-8 text lines at `\n` (a trailing `\r` is dropped, blank lines are skipped).
  *
  * Cost is linear in the input: each chunk is scanned once, a line that lies inside one chunk is decoded straight
  * from it, and partial lines are kept as a list of views joined once when their terminator arrives. Lines are
- * decoded only when complete, so multi-byte sequences split across chunks decode correctly.
+ * decoded only when complete, so multi-byte sequences split across chunks decode correctly. A line over the
+ * maximum holds at most `maxLineBytes` while it lasts: in `'skip'` mode the rest is dropped as it arrives.
  */
 export class LineDecoder {
   private readonly maxLineBytes: number;
-  private readonly overflow: 'error' | 'split';
+  private readonly overflow: 'skip' | 'split';
+  private readonly keepBytes: number;
   private readonly decode: (bytes: Uint8Array) => string;
   private readonly encoder = new TextEncoder();
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
+  /** The line being skipped: its kept start and its size so far. */
+  private skipping: { readonly start: string; size: number } | undefined;
 
   constructor(options: LineDecoderOptions = {}) {
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    this.overflow = options.overflow ?? 'error';
+    this.overflow = options.overflow ?? 'skip';
+    this.keepBytes = Math.min(options.keepBytes ?? DEFAULT_KEEP_BYTES, this.maxLineBytes);
     if (options.decode === undefined) {
       const decoder = new TextDecoder();
       this.decode = (bytes) => decoder.decode(bytes);
@@ -48,19 +60,20 @@ export class LineDecoder {
     }
   }
 
-  /**
-   * Feeds one chunk and calls `onLine` for every line it completes, in order.
-   * @throws MessageTooLargeError when a line grows past `maxLineBytes` in `'error'` mode; lines completed
-   * before it have been delivered.
-   */
-  push(chunk: Uint8Array | string, onLine: (line: string) => void): void {
+  /** Bytes of an unfinished line held right now (at most `maxLineBytes`). */
+  get bufferedBytes(): number {
+    return this.pendingBytes;
+  }
+
+  /** Feeds one chunk and calls `onLine` for every line it completes, in order (`onSkip` for each skipped one). */
+  push(chunk: Uint8Array | string, onLine: (line: string) => void, onSkip: OnSkip = () => undefined): void {
     const bytes = typeof chunk === 'string' ? this.encoder.encode(chunk) : chunk;
     let start = 0;
     for (let end = bytes.indexOf(LF); end !== -1; end = bytes.indexOf(LF, start)) {
-      if (this.pendingBytes === 0 && end - start <= this.maxLineBytes) this.emit(bytes, start, end, onLine);
+      if (this.pendingBytes === 0 && this.skipping === undefined && end - start <= this.maxLineBytes) this.emit(bytes, start, end, onLine);
       else {
         this.append(bytes.subarray(start, end), onLine);
-        this.flushLine(onLine);
+        this.flushLine(onLine, onSkip);
       }
       start = end + 1;
     }
@@ -68,22 +81,25 @@ export class LineDecoder {
   }
 
   /** Ends the input: a last line without a terminator is delivered too. */
-  end(onLine: (line: string) => void): void {
-    this.flushLine(onLine);
+  end(onLine: (line: string) => void, onSkip: OnSkip = () => undefined): void {
+    this.flushLine(onLine, onSkip);
   }
 
   private append(part: Uint8Array, onLine: (line: string) => void): void {
+    if (this.skipping !== undefined) {
+      this.skipping.size += part.length;
+      return;
+    }
     let rest = part;
     while (this.pendingBytes + rest.length > this.maxLineBytes) {
-      if (this.overflow === 'error') {
-        const size = this.pendingBytes + rest.length;
-        this.reset();
-        throw new MessageTooLargeError({ limit: this.maxLineBytes, size });
+      if (this.overflow === 'skip') {
+        this.startSkipping(rest);
+        return;
       }
       const room = this.maxLineBytes - this.pendingBytes;
       this.pending.push(rest.subarray(0, room));
       this.pendingBytes += room;
-      this.flushLine(onLine);
+      this.flushLine(onLine, () => undefined);
       rest = rest.subarray(room);
     }
     if (rest.length > 0) {
@@ -92,7 +108,28 @@ export class LineDecoder {
     }
   }
 
-  private flushLine(onLine: (line: string) => void): void {
+  /** Keeps the start of the line that just went over the maximum and drops the rest of it from now on. */
+  private startSkipping(rest: Uint8Array): void {
+    const size = this.pendingBytes + rest.length;
+    const head = new Uint8Array(Math.min(this.keepBytes, size));
+    let offset = 0;
+    for (const piece of [...this.pending, rest]) {
+      if (offset === head.length) break;
+      const take = piece.subarray(0, head.length - offset);
+      head.set(take, offset);
+      offset += take.length;
+    }
+    this.reset();
+    this.skipping = { start: this.decode(head), size };
+  }
+
+  private flushLine(onLine: (line: string) => void, onSkip: OnSkip): void {
+    const skipped = this.skipping;
+    if (skipped !== undefined) {
+      this.skipping = undefined;
+      onSkip(skipped.start, skipped.size);
+      return;
+    }
     if (this.pendingBytes === 0) return;
     const bytes = this.joinPending();
     this.reset();
@@ -133,13 +170,14 @@ export interface JsonLinesOptions {
 
 /**
  * Operator: turns a stream of byte (or text) chunks into one `InboundFrame` per newline-delimited message.
- * A line that is not JSON becomes a `malformed` frame; the stream goes on.
+ * A line that is not JSON becomes a `malformed` frame; a message over `maxMessageBytes` is skipped as it arrives
+ * (never buffered whole) and becomes a `malformed` frame with `tooLarge` and the message's start, so the session
+ * can fail the one request it answers. The stream goes on either way.
  *
  * - **Temperature:** as the source; each subscription has its own decoder.
  * - **Emits:** one frame per non-blank line, in order.
  * - **Completes:** when the source completes, after delivering a last unterminated line.
- * - **Errors:** `MessageTooLargeError` when a message grows past `maxMessageBytes` (the frames before it are
- *   delivered first); any error of the source, as it is.
+ * - **Errors:** any error of the source, as it is.
  * - **Teardown:** unsubscribes from the source.
  */
 export function decodeJsonLines(options: JsonLinesOptions = {}): OperatorFunction<Uint8Array | string, InboundFrame> {
@@ -148,17 +186,15 @@ export function decodeJsonLines(options: JsonLinesOptions = {}): OperatorFunctio
       const maxLineBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
       const decoder = new LineDecoder(options.decode === undefined ? { maxLineBytes } : { maxLineBytes, decode: options.decode });
       const onLine = (line: string): void => subscriber.next(parseJsonFrame(line));
+      const onSkip = (start: string, size: number): void => {
+        const tooLarge = { size, limit: maxLineBytes };
+        subscriber.next({ malformed: { raw: start, reason: `message of ${size} bytes exceeds the maximum of ${maxLineBytes}`, tooLarge } });
+      };
       return source.subscribe({
-        next: (chunk) => {
-          try {
-            decoder.push(chunk, onLine);
-          } catch (error) {
-            subscriber.error(error);
-          }
-        },
+        next: (chunk) => decoder.push(chunk, onLine, onSkip),
         error: (error: unknown) => subscriber.error(error),
         complete: () => {
-          decoder.end(onLine);
+          decoder.end(onLine, onSkip);
           subscriber.complete();
         },
       });
