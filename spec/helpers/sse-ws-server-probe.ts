@@ -22,6 +22,8 @@ export interface TransportProbe {
   readonly frames: readonly InboundFrame[];
   /** How many times the transport subscribed to `outbound$`. */
   readonly outboundSubscriptions: number;
+  /** True once the connection completed or failed. */
+  readonly ended: boolean;
   /** Queues one frame (delivered once the transport subscribes to `outbound$`). */
   send(message: JsonRpcMessage, headers?: Record<string, string>): void;
   /** The first inbound frame (replayed from the start) that matches, within 4 s. */
@@ -40,6 +42,7 @@ export function probeTransport(transport: Transport): TransportProbe {
   const inbound = new ReplaySubject<InboundFrame>();
   const frames: InboundFrame[] = [];
   let outboundSubscriptions = 0;
+  let ended = false;
   const outbound$ = defer(() => {
     outboundSubscriptions += 1;
     return outbound;
@@ -49,8 +52,14 @@ export function probeTransport(transport: Transport): TransportProbe {
       frames.push(frame);
       inbound.next(frame);
     },
-    error: (error: unknown) => inbound.error(error),
-    complete: () => inbound.complete(),
+    error: (error: unknown) => {
+      ended = true;
+      inbound.error(error);
+    },
+    complete: () => {
+      ended = true;
+      inbound.complete();
+    },
   });
   const frame = (predicate: (frame: InboundFrame) => boolean) =>
     firstValueFrom(inbound.pipe(filter(predicate), timeout(WAIT_MS)));
@@ -58,6 +67,9 @@ export function probeTransport(transport: Transport): TransportProbe {
     frames,
     get outboundSubscriptions() {
       return outboundSubscriptions;
+    },
+    get ended() {
+      return ended;
     },
     send: (message, headers) => outbound.next(headers === undefined ? { message } : { message, headers }),
     frame,

@@ -94,7 +94,7 @@ describe('legacySse in Node', () => {
   it('accepts a relative endpoint without a leading slash, resolved against the SSE URL', async () => {
     const probe = open(`/sse-endpoint?endpoint=reject`);
     probe.send(initializeRequest(1));
-    const error = await probe.end();
-    expect((error as TransportError).status).toBe(500);
+    const failed = await probe.frame((f) => f.failure !== undefined);
+    expect((failed.failure?.error as TransportError).status).toBe(500);
   });
 });

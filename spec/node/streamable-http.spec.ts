@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import crossFetch from 'cross-fetch';
-import { concat, filter, firstValueFrom, NEVER, of, Subject, throwError, timeout, toArray } from 'rxjs';
+import { concat, filter, firstValueFrom, NEVER, of, Subject, take, throwError, timeout, toArray } from 'rxjs';
 import { McpError } from '../../src/errors/mcp-error.js';
 import { RpcError, TransportError } from '../../src/errors/errors.js';
 import type { FetchLike } from '../../src/transport/internal/fetch.js';
@@ -138,20 +138,20 @@ describe('streamableHttp in Node, failure handling', () => {
     expect((get?.at ?? 0) - (post?.at ?? 0)).toBeGreaterThanOrEqual(150);
   });
 
-  it('reports a GET stream that keeps failing: connect errors after the retries, health says failed', async () => {
+  it('reports a GET stream that keeps failing as a failure frame of the stream, keeps the connection, and tries again later', async () => {
     server = await startTinyServer((request, res) => {
       if (request.method !== 'POST') return void res.writeHead(503).end('busy');
       const notification = request.body?.id === undefined;
       res.writeHead(notification ? 202 : 200, { 'content-type': 'application/json', 'mcp-session-id': 'fail-session' });
       res.end(notification ? undefined : result(request.body?.id, {}));
     });
-    const transport = streamableHttp(server.url, { reconnect: FAST, terminateSession: false });
+    const transport = streamableHttp(server.url, { reconnect: { ...FAST, maxDelayMs: 200 }, terminateSession: false });
     await collect(transport.exchange(initializeFrame(0)));
-    const outcome = failureOf(firstValueFrom(transport.connect(concat(of(initializedFrame()), NEVER)).pipe(toArray(), timeout(4000))));
-    const failure = (await outcome) as TransportError;
-    expect(failure.status).toBe(503);
-    expect(server.requests.filter((request) => request.method === 'GET').length).toBe(3);
-    expect((await firstValueFrom(transport.health())).getStream).toBe('failed');
+    const frames = transport.connect(concat(of(initializedFrame()), NEVER));
+    const degraded = await firstValueFrom(frames.pipe(filter((frame) => frame.failure !== undefined), take(2), toArray(), timeout(4000)));
+    expect(degraded.map((frame) => [frame.failure?.stream, (frame.failure?.error as TransportError).status])).toEqual([['GET stream', 503], ['GET stream', 503]]);
+    expect(server.requests.filter((request) => request.method === 'GET').length).toBeGreaterThanOrEqual(6);
+    expect(server.requests.filter((request) => request.method === 'POST').length).toBe(2);
   });
 
   it('takes 405 on GET as "no GET stream" and keeps the connection', async () => {

@@ -47,12 +47,18 @@ describe('httpTransport', () => {
     expect(note).toBeLessThan(probe.frames.indexOf(called));
   }
 
-  it('is an http transport without exchange that cancels with notifications and has detected nothing yet', () => {
+  it('is an http transport that cancels with notifications, has detected nothing yet, and offers no exchange until it knows', () => {
     const transport = httpTransport('http://127.0.0.1:1/mcp');
     expect(transport.kind).toBe('http');
     expect(transport.cancellation).toBe('notification');
-    expect(transport.exchange).toBeUndefined();
     expect(transport.detected).toBeUndefined();
+    expect(transport.exchangeable?.()).toBeFalse();
+  });
+
+  it('offers the exchange once a Streamable HTTP server answered', async () => {
+    const transport = httpTransport(`${base}${PREFIX}/streamable`);
+    await converse(open(transport));
+    expect(transport.exchangeable?.()).toBeTrue();
   });
 
   it('speaks Streamable HTTP to a Streamable HTTP server', async () => {
@@ -69,13 +75,23 @@ describe('httpTransport', () => {
     });
   }
 
-  it('errors with the TransportError of the first POST on other statuses, without falling back', async () => {
+  it('reports a first POST refused otherwise (500) as the failure of that frame, without falling back or ending the connection', async () => {
     const transport = httpTransport(`${base}${PREFIX}/sse?post=500`);
     const probe = open(transport);
     probe.send(initializeRequest(1));
-    const error = await probe.end();
-    expect(TransportError.is(error)).toBeTrue();
-    expect((error as TransportError).status).toBe(500);
+    const failed = await probe.frame((f) => f.failure !== undefined);
+    expect(failed.failure?.requestId).toBe(1);
+    expect(TransportError.is(failed.failure?.error)).toBeTrue();
+    expect(failed.failure?.error.message).toContain('500');
+    expect(transport.detected).toBeUndefined();
+  });
+
+  it('does not fall back to HTTP+SSE for a request other than initialize refused without JSON-RPC: it fails that one frame', async () => {
+    const transport = httpTransport(`${base}${PREFIX}/sse?post=404`);
+    const probe = open(transport);
+    probe.send({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} });
+    const failed = await probe.frame((f) => f.failure !== undefined);
+    expect((failed.failure?.error as TransportError).status).toBe(404);
     expect(transport.detected).toBeUndefined();
   });
 
@@ -85,7 +101,7 @@ describe('httpTransport', () => {
       requestHeaders: ({ method }) => Promise.resolve({ 'x-hook': method }),
     });
     const probe = open(transport);
-    probe.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    probe.send(initializeRequest(1));
     const get = await probe.frame((f) => methodOf(f) === 'test/request');
     expect((get.message as { params: { headers: Record<string, string> } }).params.headers).toEqual(
       jasmine.objectContaining({ 'x-static': 'static', 'x-hook': 'GET' }),

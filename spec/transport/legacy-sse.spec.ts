@@ -96,13 +96,15 @@ describe('legacySse', () => {
     expect((error as TransportError).status).toBe(403);
   });
 
-  it('errors with a TransportError carrying the status when a POST is refused', async () => {
+  it('reports a refused POST as the failure of that frame, with its status, and keeps the connection', async () => {
     const probe = open('/sse-rejecting');
     probe.send(initializeRequest(1));
-    const error = await probe.end();
-    expect(TransportError.is(error)).toBeTrue();
-    expect((error as TransportError).status).toBe(500);
-    expect((error as Error).message).toContain('boom');
+    const failed = await probe.frame((f) => f.failure !== undefined);
+    expect(failed.failure?.requestId).toBe(1);
+    expect(TransportError.is(failed.failure?.error)).toBeTrue();
+    expect((failed.failure?.error as TransportError).status).toBe(500);
+    expect(failed.failure?.error.message).toContain('boom');
+    expect(probe.ended).toBeFalse();
   });
 
   it('skips events with empty data, turns data that is not JSON into a malformed frame and goes on', async () => {

@@ -229,11 +229,11 @@ describe('streamableHttp, hand-written endpoints', () => {
     expect(failure.message).toContain('server says 500');
   });
 
-  it('fails with a TransportError on a 400 whose JSON-RPC error does not answer the request', async () => {
+  it('takes a 400 whose JSON-RPC error has a null id as the answer to the request POSTed (one POST, one request)', async () => {
     const transport = streamableHttp(routeUrl(urls.base, 'scenario/rpc-error-400'));
-    const failure = (await failureOf(collect(transport.exchange(modernFrame(2, 'server/discover'))))) as { name: string; status: number };
-    expect(failure.name).toBe('TransportError');
-    expect(failure.status).toBe(400);
+    const frames = await collect(transport.exchange(modernFrame(2, 'server/discover')));
+    expect(frames.map((f) => f.message)).toEqual([{ jsonrpc: '2.0', id: 2, error: { code: -32000, message: 'Bad Request: Server not initialized' } }]);
+    expect(frames[0]?.info?.httpStatus).toBe(400);
   });
 
   it('turns a malformed SSE data line into a malformed frame and goes on', async () => {

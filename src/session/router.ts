@@ -94,13 +94,20 @@ function rejectMalformed(runtime: SessionRuntime, malformed: MalformedInput): vo
 }
 
 function reportFailure(runtime: SessionRuntime, failure: FrameFailure): void {
+  const { error } = failure;
   const pending = failure.requestId === undefined ? undefined : runtime.pending.get(failure.requestId);
   if (pending !== undefined) {
-    pending.fail(failure.error);
+    pending.fail(error);
     return;
   }
-  const what = failure.method === undefined ? 'A frame' : `A ${failure.method} frame`;
-  runtime.diagnose({ kind: 'send-failed', message: `${what} could not be delivered and is lost: ${failure.error.message}`, error: failure.error });
+  if (failure.stream !== undefined) {
+    runtime.diagnose({ kind: 'stream-degraded', message: `The ${failure.stream} failed (${error.message}); everything else goes on without it, and it is retried`, error });
+    return;
+  }
+  const what = failure.answering !== undefined
+    ? `The answer to server request ${JSON.stringify(failure.answering)}`
+    : failure.method === undefined ? 'A frame' : `A ${failure.method} frame`;
+  runtime.diagnose({ kind: 'send-failed', message: `${what} could not be delivered and is lost: ${error.message}`, error });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { defaultIfEmpty, firstValueFrom, from, Observable, take, type ObservableInput } from 'rxjs';
 import { McpError } from '../errors/mcp-error.js';
 import { TransportError } from '../errors/errors.js';
+import { networkReason } from './internal/network-error.js';
 import { resolveFetch, type FetchLike } from './internal/fetch.js';
 import type { OutboundFrame } from './types.js';
 
@@ -86,6 +87,5 @@ async function sendFrame(endpoint: URL, frame: OutboundFrame, options: LegacySse
 
 function postError(endpoint: URL, error: unknown): McpError {
   if (McpError.is(error)) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  return new TransportError(`POST ${endpoint.href} failed: ${reason}`, { cause: error });
+  return new TransportError(`POST ${endpoint.href} failed: ${networkReason(error)}`, { cause: error });
 }

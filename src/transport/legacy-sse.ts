@@ -1,6 +1,7 @@
-import { concatMap, Observable, type Subscriber } from 'rxjs';
+import { catchError, concatMap, Observable, of, throwError, type Subscriber } from 'rxjs';
 import { TransportError } from '../errors/errors.js';
 import { eventStream, type EventSourceConstructor, type SseEvent } from './internal/event-source.js';
+import { frameFailure } from './internal/frame-failure.js';
 import { resolveFetch, type FetchLike } from './internal/fetch.js';
 import { authorizedFetch } from './internal/http-auth.js';
 import { parseJsonFrame } from './internal/json-frame.js';
@@ -108,8 +109,15 @@ function startWriting(
 ): void {
   const endpoint = resolveEndpoint(sseUrl, data);
   if (endpoint instanceof TransportError) return subscriber.error(endpoint);
+  // A refused POST is that frame's failure (its request fails, or a lost answer is reported); a 404 means the
+  // server forgot this stream's session, and nothing more can be sent on it.
+  const post = (frame: OutboundFrame): Observable<InboundFrame> =>
+    postFrame(endpoint, frame, options).pipe(
+      catchError((error: unknown) => (TransportError.is(error) && error.status === 404 ? throwError(() => error) : of(frameFailure(frame, error)))),
+    );
   subscriber.add(
-    outbound$.pipe(concatMap((frame) => postFrame(endpoint, frame, options))).subscribe({
+    outbound$.pipe(concatMap(post)).subscribe({
+      next: (frame) => subscriber.next(frame),
       error: (error: unknown) => subscriber.error(TransportError.from(error)),
     }),
   );

@@ -1,4 +1,6 @@
-import { mergeMap, Observable } from 'rxjs';
+import { catchError, concat, defer, mergeMap, Observable, of, switchMap, throwError, timer } from 'rxjs';
+import { SessionExpiredError } from './streamable-http-errors.js';
+import { frameFailure, streamFailure } from './internal/frame-failure.js';
 import { createHttpContext, type HttpContext } from './internal/http-context.js';
 import { getStream } from './internal/http-get-stream.js';
 import { postFrame, terminateSession } from './internal/http-post.js';
@@ -26,6 +28,26 @@ export interface StreamableHttpTransport extends Transport {
   health(): Observable<StreamableHttpHealth>;
 }
 
+/**
+ * The GET stream is optional: when it gives up it is reported (a `stream` failure frame, a diagnostic for the
+ * session) and opened again after the longest reconnect delay; it never fails the connection or any call.
+ */
+function optionalGetStream(ctx: HttpContext): Observable<InboundFrame> {
+  return getStream(ctx).pipe(
+    catchError((error: unknown) => concat(of(streamFailure('GET stream', error)), timer(ctx.reconnect.maxDelayMs).pipe(switchMap(() => optionalGetStream(ctx))))),
+  );
+}
+
+/**
+ * One frame POSTed on the connection. Its failure is its own: a request fails, a lost notification or answer is
+ * reported; only a forgotten session (404) ends the connection, since nothing more can be sent on it.
+ */
+function postContained(ctx: HttpContext, frame: OutboundFrame): Observable<InboundFrame> {
+  return postFrame(ctx, frame).pipe(
+    catchError((error: unknown) => (SessionExpiredError.is(error) ? throwError(() => error) : of(frameFailure(frame, error)))),
+  );
+}
+
 function connectHttp(
   ctx: HttpContext,
   options: StreamableHttpOptions,
@@ -35,16 +57,9 @@ function connectHttp(
     subscriber.add(() => {
       if (options.terminateSession !== false) terminateSession(ctx);
     });
-    if (options.openGetStream !== false) {
-      subscriber.add(
-        getStream(ctx).subscribe({
-          next: (frame) => subscriber.next(frame),
-          error: (error: unknown) => subscriber.error(error),
-        }),
-      );
-    }
+    if (options.openGetStream !== false) subscriber.add(defer(() => optionalGetStream(ctx)).subscribe((frame) => subscriber.next(frame)));
     subscriber.add(
-      outbound$.pipe(mergeMap((frame) => postFrame(ctx, frame))).subscribe({
+      outbound$.pipe(mergeMap((frame) => postContained(ctx, frame))).subscribe({
         next: (frame) => subscriber.next(frame),
         error: (error: unknown) => subscriber.error(error),
         complete: () => subscriber.complete(),
@@ -64,9 +79,10 @@ function connectHttp(
  * - **Temperature:** cold; each subscription is one connection of the session.
  * - **Emits:** frames of the GET stream and of the responses to frames POSTed from `outbound$`.
  * - **Completes:** when `outbound$` completes and its POSTs are done.
- * - **Errors:** `SessionExpiredError` or `TransportError` when a POST of `outbound$` fails (an HTTP error
- *   whose body is a JSON-RPC error is emitted as a frame instead); `TransportError` when the GET stream
- *   gives up reconnecting.
+ * - **Errors:** `SessionExpiredError` when the server forgot the session (HTTP 404). Any other failed POST of
+ *   `outbound$` is emitted as a `failure` frame (the request fails, a lost notification or answer is a
+ *   diagnostic), an HTTP error whose body is a JSON-RPC error as that frame, and a GET stream that gives up as
+ *   a `failure` frame of the stream, which is opened again later: none of them ends the connection.
  * - **Teardown:** aborts the GET stream and pending POSTs, and DELETEs the session.
  *
  * `exchange(frame)`:

@@ -35,9 +35,14 @@ export interface MalformedInput {
  */
 export interface FrameFailure {
   readonly error: McpError;
+  /** The frame was this request of ours: it fails with `error`. */
   readonly requestId?: RequestId;
   /** The method of the frame that failed, when it had one. */
   readonly method?: string;
+  /** The frame was our answer to this server request: the answer is lost. */
+  readonly answering?: RequestId;
+  /** An optional stream of the transport failed (the HTTP GET stream): it degrades, nothing else fails. */
+  readonly stream?: string;
 }
 
 /**

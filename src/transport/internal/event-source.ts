@@ -2,6 +2,7 @@ import { EventSource as EventSourcePolyfill, type FetchLike as EventSourceFetch 
 import { Observable } from 'rxjs';
 import { McpError } from '../../errors/mcp-error.js';
 import { TransportError } from '../../errors/errors.js';
+import { networkReason } from './network-error.js';
 import { resolveFetch, type FetchLike } from './fetch.js';
 
 /** What an `EventSource` constructor receives besides the URL (the DOM's ignores `fetch`). */
@@ -107,5 +108,6 @@ function streamError(url: URL, event: Event, cause: unknown): McpError {
   const { code, message } = event as Event & { code?: unknown; message?: unknown };
   const status = typeof code === 'number' ? code : undefined;
   const detail = typeof message === 'string' && message !== '' ? message : 'the stream failed or was closed';
-  return new TransportError(`Event stream ${url.href}: ${detail}`, { status, cause });
+  const reason = cause === undefined ? detail : `${detail}: ${networkReason(cause)}`;
+  return new TransportError(`Event stream ${url.href}: ${reason}`, { status, cause });
 }

@@ -49,7 +49,7 @@ function postResponseFrames(
   if (!isEventStream(response)) {
     const info: InboundFrameInfo =
       sessionId === undefined ? { httpStatus: response.status } : { httpStatus: response.status, sessionId };
-    return jsonBodyFrames(response, info);
+    return jsonBodyFrames(ctx, response, info, requestId);
   }
   if (requestId === undefined) return eventStreamFrames(response, newCursor(), undefined, sessionId);
   return responseStream(ctx, response, requestId, sessionId);

@@ -3,6 +3,7 @@ import { McpError } from '../../errors/mcp-error.js';
 import { TransportError } from '../../errors/errors.js';
 import type { OutboundFrame } from '../types.js';
 import { copyHeaders, type HttpContext, reportHealth } from './http-context.js';
+import { networkReason } from './network-error.js';
 
 /** One HTTP request of the transport. The session id is read when the request is sent. */
 export interface HttpRequestSpec {
@@ -55,8 +56,7 @@ function assembleHeaders(
 
 function networkError(ctx: HttpContext, spec: HttpRequestSpec, error: unknown): McpError {
   if (McpError.is(error)) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  return new TransportError(`${spec.method} ${ctx.url} failed: ${reason}`, { cause: error });
+  return new TransportError(`${spec.method} ${ctx.url} failed: ${networkReason(error)}`, { cause: error });
 }
 
 function send(

@@ -31,9 +31,44 @@ export function isEventStream(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').toLowerCase().includes('text/event-stream');
 }
 
-/** The frame of a JSON (non-stream) body; an empty body gives none. */
-export function jsonBodyFrames(response: Response, info: InboundFrameInfo): Observable<InboundFrame> {
-  return from(response.text()).pipe(switchMap((text) => (text.trim() === '' ? EMPTY : of(parseJsonFrame(text, info)))));
+/** True when the response body is JSON (`application/json` or a `+json` type). */
+export function isJson(response: Response): boolean {
+  const type = (response.headers.get('content-type') ?? '').toLowerCase().split(';')[0]?.trim() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+const excerptOf = (body: string): string => {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_ERROR_MESSAGE_BODY ? `${flat.slice(0, MAX_ERROR_MESSAGE_BODY)}…` : flat;
+};
+
+/**
+ * The error for a response that is not what an MCP endpoint sends (an HTML login page, a wrong URL): it names the
+ * status, the content type and the first bytes of the body, so the cause is plain.
+ */
+export function notMcpError(ctx: HttpContext, response: Response, body: string, why: string): TransportError {
+  const type = response.headers.get('content-type') ?? 'none';
+  const details: HttpResponseDetails = { status: response.status, statusText: response.statusText, body: body.slice(0, MAX_ERROR_BODY), headers: response.headers };
+  return new TransportError(`POST ${ctx.url} answered HTTP ${response.status} with Content-Type ${type}, ${why}: ${excerptOf(body) || '(empty body)'}`, {
+    status: response.status,
+    cause: details,
+  });
+}
+
+/**
+ * The frame of a JSON (non-stream) body; an empty body gives none. For a request, a body that is not a JSON
+ * object of the protocol (another content type, text that does not parse) fails it at once with `notMcpError`.
+ */
+export function jsonBodyFrames(ctx: HttpContext, response: Response, info: InboundFrameInfo, requestId: RequestId | undefined): Observable<InboundFrame> {
+  return from(response.text()).pipe(
+    switchMap((text) => {
+      if (text.trim() === '') return EMPTY;
+      if (requestId !== undefined && !isJson(response)) return throwError(() => notMcpError(ctx, response, text, 'not JSON or an event stream'));
+      const frame = parseJsonFrame(text, info);
+      if (requestId !== undefined && frame.malformed !== undefined) return throwError(() => notMcpError(ctx, response, text, 'a body that is not JSON'));
+      return of(frame);
+    }),
+  );
 }
 
 /** A `TransportError` for an HTTP failure status, with the start of the body in its message. */
@@ -49,14 +84,19 @@ export function statusError(response: Response, body: string): TransportError {
   return new TransportError(excerpt ? `${label}: ${excerpt}` : label, { status: response.status, cause: details });
 }
 
-/** A JSON-RPC error response in an HTTP error body that belongs to the request (or to no request). */
+/**
+ * A JSON-RPC error response in an HTTP error body that belongs to the request (or to no request). One POST carries
+ * one request, so an error with a `null` id (the server could not or did not read the id, as servers do for a
+ * request they refuse before parsing it) answers that request: it is given the request's id.
+ */
 function rpcErrorFrame(body: string, requestId: RequestId | undefined, info: InboundFrameInfo): InboundFrame | undefined {
   const frame = parseJsonFrame(body, info);
   const message = frame.message;
   if (!isObject(message) || message['jsonrpc'] !== '2.0' || !isObject(message['error'])) return undefined;
   if (!Number.isInteger(message['error']['code'])) return undefined;
-  if (requestId !== undefined && message['id'] !== requestId) return undefined;
-  return frame;
+  if (requestId === undefined) return frame;
+  if (message['id'] === null || message['id'] === undefined) return { ...frame, message: { ...message, id: requestId } };
+  return message['id'] === requestId ? frame : undefined;
 }
 
 /**
