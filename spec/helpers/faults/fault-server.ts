@@ -99,42 +99,55 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The moments the runs' faults struck, as the server's `FAULT` lines tell them. */
+class FaultClock {
+  private readonly struck = new Map<string, number>();
+  private readonly waiting = new Map<string, (at: number) => void>();
+
+  /** Notes a `FAULT {"run":…}` line that arrived at `at`. */
+  note(line: string, at: number): void {
+    const { run } = JSON.parse(line.slice('FAULT '.length)) as { run: string };
+    this.struck.set(run, at);
+    this.waiting.get(run)?.(at);
+  }
+
+  faultAt(run: string, withinMs: number): Promise<number> {
+    const known = this.struck.get(run);
+    if (known !== undefined) return Promise.resolve(known);
+    const announced = new Promise<number>((done) => this.waiting.set(run, done));
+    return Promise.race([announced, rejectAfter(withinMs, `run ${run}: no fault struck within ${withinMs} ms`)]);
+  }
+}
+
+/** Calls `onLine(line, at)` for every line of `child`'s stdout, `at` being when its chunk arrived. */
+function onStdoutLines(child: ChildProcess, onLine: (line: string, at: number) => void): void {
+  let buffered = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    const at = now();
+    const lines = (buffered + chunk).split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) onLine(line, at);
+  });
+}
+
 /** Spawns `http.mjs` and waits (at most 10 s) for its `LISTENING` line. */
 export function startHttpFaultServer(): Promise<HttpFaultServer> {
   const child = spawn(process.execPath, [faultServerFile('http.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const struck = new Map<string, number>();
-  const waiting = new Map<string, (at: number) => void>();
-  let buffered = '';
+  const clock = new FaultClock();
   return new Promise<HttpFaultServer>((resolve, reject) => {
     const timer = setTimeout(() => void stop(child).then(() => reject(new Error('the HTTP fault server printed no LISTENING line within 10 s'))), 10_000);
     child.once('exit', (code, signal) => reject(new Error(`the HTTP fault server exited (${code ?? signal}) before listening`)));
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      const at = now();
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('FAULT ')) {
-          const { run } = JSON.parse(line.slice(6)) as { run: string };
-          struck.set(run, at);
-          waiting.get(run)?.(at);
-        }
-        const listening = /^LISTENING (\S+)$/.exec(line)?.[1];
-        if (listening === undefined) continue;
-        clearTimeout(timer);
-        const base = listening;
-        resolve({
-          url: (run, params) => `${base}?${query({ run, ...params })}`,
-          faultAt: (run, withinMs = 5000) => {
-            const known = struck.get(run);
-            if (known !== undefined) return Promise.resolve(known);
-            const announced = new Promise<number>((done) => waiting.set(run, done));
-            return Promise.race([announced, rejectAfter(withinMs, `run ${run}: no fault struck within ${withinMs} ms`)]);
-          },
-          report: async (run) => (await (await fetch(new URL(`/control/${encodeURIComponent(run)}`, base))).json()) as RunReport,
-          close: () => stop(child),
-        });
-      }
+    onStdoutLines(child, (line, at) => {
+      if (line.startsWith('FAULT ')) return clock.note(line, at);
+      const base = /^LISTENING (\S+)$/.exec(line)?.[1];
+      if (base === undefined) return undefined;
+      clearTimeout(timer);
+      return resolve({
+        url: (run, params) => `${base}?${query({ run, ...params })}`,
+        faultAt: (run, withinMs = 5000) => clock.faultAt(run, withinMs),
+        report: async (run) => (await (await fetch(new URL(`/control/${encodeURIComponent(run)}`, base))).json()) as RunReport,
+        close: () => stop(child),
+      });
     });
   });
 }

@@ -98,7 +98,10 @@ describe('malformed frames with 100 calls in flight', () => {
   for (const family of FAMILIES) {
     describe(`on ${family.label}`, () => {
       let started: Started | undefined;
-      afterEach(async () => started?.stop());
+      afterEach(async () => {
+        await started?.stop();
+        started = undefined;
+      });
 
       for (const [kind, diagnostic] of Object.entries(KINDS)) {
         const victimFails = ANSWERS_VICTIM.has(kind);
