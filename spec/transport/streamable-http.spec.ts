@@ -256,10 +256,10 @@ describe('streamableHttp, hand-written endpoints', () => {
     expect(resume?.['delayMs']).toBeLessThan(700);
   });
 
-  it('fails when a stream without event ids ends before the response', async () => {
+  it('fails with ResponseStreamEndedError when a stream without event ids ends before the response (the request is lost)', async () => {
     const transport = streamableHttp(routeUrl(urls.base, 'scenario/no-ids'));
     const failure = (await failureOf(collect(transport.exchange(modernFrame(5, 'tools/list'))))) as Error;
-    expect(failure.name).toBe('TransportError');
+    expect(failure.name).toBe('ResponseStreamEndedError');
     expect(failure.message).toContain('ended before the response');
   });
 

@@ -190,8 +190,9 @@ function probe(state: AutoState, frame: OutboundFrame, subscriber: Subscriber<In
   };
   return state.streamable.exchange(frame).subscribe({
     next: (inbound) => {
-      subscriber.next(inbound);
+      // Decided before the answer is routed: what the client decides on it (its wire policy) sees the kind.
       once('streamable-http');
+      subscriber.next(inbound);
     },
     error: (error: unknown) => {
       if (!settled && isInitialize(frame) && isLegacyAnswer(error)) once('legacy-sse', true);

@@ -74,7 +74,7 @@ function writeFrames(server: ManagedProcess, outbound$: Observable<OutboundFrame
 }
 
 /** How long a process may take to exit once its stdout ended before the connection ends without it. */
-export const EXIT_AFTER_STDOUT_MS = 100;
+export const EXIT_AFTER_STDOUT_MS = 50;
 
 /**
  * Once stdout has ended nothing more can arrive: the connection ends now. A process that exits right after

@@ -1,5 +1,6 @@
 import { catchError, concat, defer, EMPTY, type Observable, throwError } from 'rxjs';
-import { TransportError } from '../../errors/errors.js';
+import { ResponseStreamEndedError } from '../../errors/errors.js';
+import { networkReason } from './network-error.js';
 import type { RequestId } from '../../protocol/jsonrpc.js';
 import type { InboundFrame, InboundFrameInfo, OutboundFrame } from '../types.js';
 import { captureSession, confirmSession, forgetSession, type HttpContext } from './http-context.js';
@@ -22,14 +23,17 @@ function responseStream(
 ): Observable<InboundFrame> {
   const cursor = newCursor();
   const first$ = eventStreamFrames(response, cursor, requestId, sessionId).pipe(
-    // A dropped stream is resumable like an ended one, once the server gave it an event id.
-    catchError((error: unknown) => (cursor.eventId === undefined ? throwError(() => error) : EMPTY)),
+    // A dropped stream is resumable like an ended one, once the server gave it an event id; without one the
+    // request is lost with its stream (2026-07-28 re-issues it).
+    catchError((error: unknown) =>
+      cursor.eventId === undefined
+        ? throwError(() => new ResponseStreamEndedError(`The response stream broke before the response arrived: ${networkReason(error)}`, { cause: error }))
+        : EMPTY,
+    ),
   );
   const resume$ = defer(() => {
     if (cursor.done) return EMPTY;
-    if (cursor.eventId === undefined) {
-      return throwError(() => new TransportError('The response stream ended before the response arrived'));
-    }
+    if (cursor.eventId === undefined) return throwError(() => new ResponseStreamEndedError('The response stream ended before the response arrived'));
     return reconnectingStream(ctx, cursor, (sent) => resumedFrames(ctx, sent, cursor, requestId), true);
   });
   return concat(first$, resume$);
