@@ -4,7 +4,7 @@ import type { DiscoverResult, InitializeResult } from '../protocol/model/lifecyc
 import type { Implementation } from '../protocol/model/metadata.js';
 import { revisionOf } from '../protocol/revisions.js';
 import {
-  LATEST_LEGACY_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, acceptLegacyVersion, isModernVersion, pickVersion,
+  LATEST_LEGACY_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, acceptLegacyVersion, pickVersion,
   type LegacyProtocolVersion, type ProtocolVersion,
 } from '../protocol/versions.js';
 import type { Connection, Params } from '../session/types.js';
@@ -173,6 +173,6 @@ export function negotiate(context: NegotiationContext): Observable<Negotiated> {
     if (mode === 'auto') return auto(context);
     if (mode === 'modern') return modernOnly(context, LATEST_PROTOCOL_VERSION, false);
     if (mode === 'legacy') return initialize(context, LATEST_LEGACY_PROTOCOL_VERSION, false);
-    return isModernVersion(mode.pin) ? modernOnly(context, mode.pin, true) : initialize(context, mode.pin as LegacyProtocolVersion, true);
+    return revisionOf(mode.pin).handshake === 'initialize' ? initialize(context, mode.pin as LegacyProtocolVersion, true) : modernOnly(context, mode.pin, true);
   });
 }
