@@ -1,5 +1,7 @@
 import { LATEST_LEGACY_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, isModernVersion, type ProtocolEra, type ProtocolVersion } from '../protocol/versions.js';
+import type { TestScheduler } from 'rxjs/testing';
 import { createTestingController } from './controller.js';
+import { runWithServer, type MarbleBody } from './marble-run.js';
 import type { TestingController, TestingControllerOptions } from './types.js';
 
 /** One era a parity spec runs in. */
@@ -10,6 +12,8 @@ export interface EraCase {
   readonly name: string;
   /** A testing controller speaking this revision. */
   controller(options?: Omit<TestingControllerOptions, 'revision'>): TestingController;
+  /** `runWithServer` with a controller of this revision: runs `body` in `scheduler.run`, flushes, verifies. */
+  run(scheduler: TestScheduler, body: MarbleBody, options?: Omit<TestingControllerOptions, 'revision'>): TestingController;
 }
 
 /** The revisions `eachEra` runs by default: the newest of each era. */
@@ -23,6 +27,7 @@ export function eraCase(revision: ProtocolVersion): EraCase {
     revision,
     name: `${era} ${revision}`,
     controller: (options = {}) => createTestingController({ ...options, revision }),
+    run: (scheduler, body, options = {}) => runWithServer(scheduler, body, { ...options, revision }),
   };
 }
 
@@ -33,7 +38,7 @@ export function eraCase(revision: ProtocolVersion): EraCase {
  *
  * ```ts
  * eachEra((era) => {
- *   it(`lists the tools (${era.name})`, () => { const server = era.controller(); ... });
+ *   it(`lists the tools (${era.name})`, () => era.run(new TestScheduler(assert), (server, { expectObservable }) => { ... }));
  * });
  * ```
  */

@@ -14,6 +14,8 @@ export type {
 export type { ParamsMatcher } from './matching.js';
 export type { WireShape } from './wire.js';
 export { TestScriptError, ExpectationFailedError } from './errors.js';
+export { runWithServer } from './marble-run.js';
+export type { MarbleBody } from './marble-run.js';
 export { eachEra, eraCase, PARITY_REVISIONS } from './eras.js';
 export type { EraCase } from './eras.js';
 
