@@ -147,6 +147,7 @@ export function createTestingController(options: TestingControllerOptions = {}):
     era: core.profile.modern ? 'modern' : 'legacy',
     capabilities: core.profile.capabilities,
     requests$: core.requests$.asObservable(),
+    requests: core.all,
     get connections() {
       return core.wire.count;
     },

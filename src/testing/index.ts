@@ -9,7 +9,7 @@ export type { MarbleTransport, MarbleTransportOptions } from './marble-transport
 // The testing controller: a scripted server end for code built on createClient
 export { createTestingController, DEFAULT_TESTING_CAPABILITIES, DEFAULT_TESTING_SERVER_INFO } from './controller.js';
 export type {
-  TestingController, TestingControllerOptions, TestRequest, RequestRule, RespondOptions, RuleOptions, ClientView, LegacyProbeAnswer,
+  TestingController, TestingControllerOptions, TestRequest, RequestRule, RespondOptions, RuleOptions, ClientView, LegacyProbeAnswer, Answers,
 } from './types.js';
 export type { ParamsMatcher } from './matching.js';
 export type { WireShape } from './wire.js';
@@ -24,6 +24,6 @@ export {
   tool, resource, resourceTemplate, prompt, text, image, audio, resourceLink, embeddedText, toolResult, structuredResult, toolError,
   resourceContents, promptResult, elicitForm, elicitUrl, sampleMessage, listRoots,
 } from './fixtures/builders.js';
-export type { ToolSpec, ResourceSpec, ScriptedToolResult } from './fixtures/builders.js';
+export type { ToolSpec, ResourceSpec, ScriptedToolResult, ElicitationQuestion, SamplingQuestion, RootsQuestion } from './fixtures/builders.js';
 export { serveTools, servePrompts, serveResources, serveResourceTemplates, serveResourceContents, slowTool } from './fixtures/behaviours.js';
 export type { ServedCatalog, CatalogServeOptions, ServedResource, SlowToolOptions } from './fixtures/behaviours.js';

@@ -10,7 +10,7 @@ import { TestScriptError } from './errors.js';
 import { show } from './matching.js';
 import type { InFlightRequest, ServerConnection } from './server-connection.js';
 import { checkServerNotification, checkServerRequest, shapeResult } from './shape.js';
-import type { TestRequest } from './types.js';
+import type { Answers, TestRequest } from './types.js';
 
 /** What a request needs from its controller. */
 export interface RequestHost {
@@ -63,6 +63,11 @@ export class TestRequestImpl implements TestRequest, InFlightRequest {
 
   get connection(): number {
     return this.link.index;
+  }
+
+  get arguments(): Params {
+    const args = this.params['arguments'];
+    return typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Params) : {};
   }
 
   get progressToken(): ProgressToken | undefined {
@@ -139,9 +144,9 @@ export class TestRequestImpl implements TestRequest, InFlightRequest {
     this.answer({ result: this.inputRequiredResult(inputRequests, requestState) }, 'waiting');
   }
 
-  ask(inputRequests: InputRequests): Observable<InputResponses> {
+  ask<Q extends InputRequests>(inputRequests: Q): Observable<Answers<Q>> {
     this.assertOpen('ask the client about');
-    return this.host.ask(this, inputRequests);
+    return this.host.ask(this, inputRequests) as Observable<unknown> as Observable<Answers<Q>>;
   }
 
   never(): void {

@@ -3,7 +3,7 @@ import type { RequestId } from '../protocol/jsonrpc.js';
 import type { ClientCapabilities, ServerCapabilities } from '../protocol/model/capabilities.js';
 import type { LoggingLevel } from '../protocol/model/common.js';
 import type { Implementation } from '../protocol/model/metadata.js';
-import type { InputRequests, InputResponses } from '../protocol/model/mrtr.js';
+import type { InputRequest, InputRequests, InputResponseMap } from '../protocol/model/mrtr.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { Params, ProgressToken, ResultPayload } from '../session/types.js';
 import type { Transport } from '../transport/types.js';
@@ -48,6 +48,9 @@ export interface RuleOptions {
   readonly times?: number;
 }
 
+/** The client's answers to `TestRequest.ask`, typed by the method of each question. */
+export type Answers<Q extends InputRequests> = { readonly [K in keyof Q]: Q[K] extends InputRequest ? InputResponseMap[Q[K]['method']] : never };
+
 /** What the client said about itself: from `initialize` (legacy) or the latest request's `_meta` (2026-07-28). */
 export interface ClientView {
   readonly protocolVersion: string;
@@ -67,6 +70,8 @@ export interface TestRequest {
   readonly method: string;
   /** The params without `_meta`. */
   readonly params: Params;
+  /** `params.arguments` of `tools/call` and `prompts/get` (`{}` when absent). */
+  readonly arguments: Params;
   /** The params' `_meta` (2026-07-28: protocol version, client capabilities, client info, ...). */
   readonly meta: Params | undefined;
   readonly progressToken: ProgressToken | undefined;
@@ -111,7 +116,7 @@ export interface TestRequest {
    * request with an error; `TestScriptError` when the client did not declare what a question needs.
    * **Teardown:** none (unsubscribing does not withdraw the questions).
    */
-  ask(inputRequests: InputRequests): Observable<InputResponses>;
+  ask<Q extends InputRequests>(inputRequests: Q): Observable<Answers<Q>>;
   /** Leaves the request unanswered on purpose (a hanging server); `verify()` accepts it. */
   never(): void;
 }
@@ -157,6 +162,8 @@ export interface TestingController {
    * **Completes:** never. **Errors:** never. **Teardown:** none.
    */
   readonly requests$: Observable<TestRequest>;
+  /** The same requests, as a list so far. */
+  readonly requests: readonly TestRequest[];
   /** Connections the client opened so far. */
   readonly connections: number;
   readonly connected: boolean;
