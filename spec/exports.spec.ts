@@ -27,7 +27,7 @@ describe('public entry points', () => {
       'DEFAULT_TESTING_CAPABILITIES', 'DEFAULT_TESTING_SERVER_INFO', 'ExpectationFailedError', 'PARITY_REVISIONS', 'TestScriptError', 'audio',
       'createTestingController', 'eachEra', 'elicitForm', 'elicitUrl', 'embeddedText', 'eraCase', 'err', 'frame', 'image', 'isBuiltFrame', 'listRoots',
       'malformed', 'marbleTransport', 'note', 'prompt', 'promptResult', 'req', 'res', 'resource', 'resourceContents', 'resourceLink',
-      'resourceTemplate', 'sampleMessage', 'servePrompts', 'serveResourceContents', 'serveResourceTemplates', 'serveResources', 'serveTools',
+      'resourceTemplate', 'runWithServer', 'sampleMessage', 'servePrompts', 'serveResourceContents', 'serveResourceTemplates', 'serveResources', 'serveTools',
       'slowTool', 'structuredResult', 'text', 'tool', 'toolError', 'toolResult',
     ]);
   });

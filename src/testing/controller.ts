@@ -44,7 +44,7 @@ function profileOf(options: TestingControllerOptions): ServerProfile {
  * Runs the server's work one message at a time. The wire delivers synchronously, so the client may answer while
  * the server is still busy with the message before; that answer waits here instead of re-entering the server.
  */
-function serialQueue(core: Core): (work: () => void) => void {
+function serialQueue(problems: string[]): (work: () => void) => void {
   const queue: (() => void)[] = [];
   let running = false;
   return (work) => {
@@ -56,7 +56,7 @@ function serialQueue(core: Core): (work: () => void) => void {
         try {
           next();
         } catch (error) {
-          core.problems.push(`The server failed on a message of the client: ${error instanceof Error ? error.message : show(error)}`);
+          problems.push(`The server failed on a message of the client: ${error instanceof Error ? error.message : show(error)}`);
         }
       }
     } finally {
@@ -65,13 +65,13 @@ function serialQueue(core: Core): (work: () => void) => void {
   };
 }
 
-function listenerFor(core: Core, run: (work: () => void) => void): WireListener {
-  const linkOf = (wire: Parameters<WireListener['opened']>[0]) => core.links.get(wire);
+function listenerFor(core: () => Core, run: (work: () => void) => void): WireListener {
+  const linkOf = (wire: Parameters<WireListener['opened']>[0]) => core().links.get(wire);
   return {
-    opened: (wire) => core.links.set(wire, new ServerConnection(wire, !core.profile.modern)),
+    opened: (wire) => core().links.set(wire, new ServerConnection(wire, !core().profile.modern)),
     received: (wire, message, headers) => run(() => {
       const link = linkOf(wire);
-      if (link !== undefined) receive(core, link, message, headers);
+      if (link !== undefined) receive(core(), link, message, headers);
     }),
     aborted: (wire, id) => run(() => {
       const link = linkOf(wire);
@@ -102,29 +102,32 @@ function ruleHost(core: Core): RuleHost {
 
 function createCore(options: TestingControllerOptions): Core {
   const profile = profileOf(options);
+  const shape = options.transport ?? 'stream';
+  const problems: string[] = [];
+  // The wire reports only once the client connects, by which time `core` exists.
+  const wire = createWire(shape, options.serialize ?? true, listenerFor(() => core, serialQueue(problems)));
   const core: Core = {
     profile,
-    shape: options.transport ?? 'stream',
+    shape,
     host: {
       version: profile.version,
       modern: profile.modern,
       capabilities: profile.capabilities,
       ask: (request, questions) => ask(core, request, questions),
     },
-    wire: undefined as never,
+    wire,
     links: new Map(),
     all: [],
     pending: [],
     rules: [],
     retries: new Map(),
-    problems: [],
+    problems,
     notifications: [],
     requests$: new ReplaySubject<TestRequest>(),
     client: undefined,
     logLevel: undefined,
     counter: 0,
   };
-  core.wire = createWire(core.shape, options.serialize ?? true, listenerFor(core, serialQueue(core)));
   return core;
 }
 

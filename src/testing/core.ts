@@ -27,7 +27,7 @@ export interface Core {
   readonly profile: ServerProfile;
   readonly shape: WireShape;
   readonly host: RequestHost;
-  wire: Wire;
+  readonly wire: Wire;
   readonly links: Map<WireConnection, ServerConnection>;
   /** Every request the kit did not answer by itself, in arrival order. */
   readonly all: TestRequestImpl[];
