@@ -1,6 +1,6 @@
 import { lastValueFrom, map } from 'rxjs';
 import { ConnectionClosedError, createClient } from '../../src/index.js';
-import { createTestingController, eachEra, text, toolResult } from '../../src/testing/index.js';
+import { createTestingController, eachEra, listRoots, text, toolResult } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
 describe('TestingController connections', () => {
@@ -49,6 +49,14 @@ describe('TestingController connections', () => {
         expectObservable(client.callTool('t').pipe(map(() => 'r'))).toBe('20ms (r|)');
         expectObservable(client.listTools().pipe(map((tools) => tools.length))).toBe('(0|)', { 0: 0 });
       });
+    });
+
+    it(`per-request transport: ask() puts the question on the request's own stream (${era.name})`, async () => {
+      const server = era.controller({ transport: 'per-request' });
+      server.whenRequest('tools/call').handle((call) => call.ask({ r: listRoots() }).subscribe((answers) => call.respond(toolResult(answers.r.roots[0]?.uri ?? ''))));
+      const client = createClient(server.transport, { handlers: { roots: () => ({ roots: [{ uri: 'file:///w' }] }) } });
+      expect((await lastValueFrom(client.callTool('t'))).content).toEqual([text('file:///w')]);
+      server.verify();
     });
   });
 });

@@ -125,3 +125,27 @@ describe('TestingController.expectNotification', () => {
     );
   });
 });
+
+describe('TestingController views of the client', () => {
+  it('replays every request on requests$ and lists them on requests; negotiation and listen streams are not among them', () => {
+    const { server, client } = setup();
+    server.whenRequest('tools/list').respond({ tools: [] });
+    client.tools$.subscribe();
+    client.callTool('t').subscribe();
+    const seen: string[] = [];
+    server.requests$.subscribe((request) => seen.push(request.method));
+    expect(seen).toEqual(['tools/list', 'tools/call']);
+    expect(server.requests.map((request) => request.method)).toEqual(['tools/list', 'tools/call']);
+    server.expectRequest('tools/call').never();
+  });
+
+  it('tells the log level the client asked for, in either era', async () => {
+    const legacy = setup('2025-11-25');
+    await lastValueFrom(legacy.client.setLoggingLevel('warning'), { defaultValue: undefined });
+    expect(legacy.server.logLevel).toBe('warning');
+    legacy.server.verify();
+    const modern = createTestingController();
+    createClient(modern.transport, { logLevel: 'error' }).listTools().subscribe();
+    expect([modern.logLevel, modern.client?.clientInfo]).toEqual(['error', { name: 'rxmcp', version: '0.1.0' }]);
+  });
+});

@@ -100,6 +100,17 @@ function ruleHost(core: Core): RuleHost {
   };
 }
 
+type RuleFactory = (method: string, matcher: ParamsMatcher<TestRequest> | undefined, options?: RuleOptions, required?: boolean) => Rule;
+
+function ruleFactory(core: Core): RuleFactory {
+  const host = ruleHost(core);
+  return (method, matcher, options = {}, required) => {
+    const rule = new Rule(host, method, matcher, options, required);
+    core.rules.push(rule);
+    return rule;
+  };
+}
+
 function createCore(options: TestingControllerOptions): Core {
   const profile = profileOf(options);
   const shape = options.transport ?? 'stream';
@@ -138,12 +149,7 @@ function createCore(options: TestingControllerOptions): Core {
  */
 export function createTestingController(options: TestingControllerOptions = {}): TestingController {
   const core = createCore(options);
-  const rules = ruleHost(core);
-  const createRule = (method: string, matcher: ParamsMatcher<TestRequest> | undefined, ruleOptions: RuleOptions = {}, required?: boolean): Rule => {
-    const rule = new Rule(rules, method, matcher, ruleOptions, required);
-    core.rules.push(rule);
-    return rule;
-  };
+  const createRule = ruleFactory(core);
   return {
     transport: core.wire.transport,
     revision: core.profile.version,
