@@ -1,6 +1,6 @@
 import { lastValueFrom, map } from 'rxjs';
 import { NegotiationError, createClient, createSession } from '../../src/index.js';
-import { createTestingController } from '../../src/testing/index.js';
+import { TestScriptError, createTestingController } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { label, recording } from '../helpers/recording-transport.js';
 
@@ -61,6 +61,15 @@ describe('createTestingController negotiation (legacy revisions)', () => {
     expect(seen).toEqual(['notifications/tools/list_changed']);
     server.expectRequest('tools/list').respond({ tools: [] });
     expect(() => server.verify()).toThrowError(/tools\/list #1 arrived on connection 1 before notifications\/initialized/);
+  });
+});
+
+describe('createTestingController options', () => {
+  it('refuses a revision rxmcp does not speak, naming the ones it does', () => {
+    expect(() => createTestingController({ revision: '2027-01-01' as never })).toThrowError(
+      TestScriptError,
+      'A testing controller speaks one of 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, not "2027-01-01"',
+    );
   });
 });
 

@@ -1,11 +1,12 @@
 import { ReplaySubject } from 'rxjs';
 import type { ServerCapabilities } from '../protocol/model/capabilities.js';
-import { LATEST_PROTOCOL_VERSION, isModernVersion } from '../protocol/versions.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isSupportedVersion } from '../protocol/versions.js';
 import type { Params } from '../session/types.js';
 import type { ServerProfile } from './builtins.js';
 import type { Core } from './core.js';
 import { aborted, receive } from './dispatch.js';
 import { expectCancelled, expectNoRequest, expectNotification, expectRequest, matchRequests, nextRequest } from './expectations.js';
+import { TestScriptError } from './errors.js';
 import { show, type ParamsMatcher } from './matching.js';
 import { verify } from './report.js';
 import { Rule, type RuleHost } from './rules.js';
@@ -29,6 +30,9 @@ export const DEFAULT_TESTING_SERVER_INFO = { name: 'rxmcp-testing-server', versi
 
 function profileOf(options: TestingControllerOptions): ServerProfile {
   const version = options.revision ?? LATEST_PROTOCOL_VERSION;
+  if (!isSupportedVersion(version)) {
+    throw new TestScriptError(`A testing controller speaks one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}, not ${JSON.stringify(version)}`);
+  }
   const identity = shapeServerIdentity(version, (options.capabilities ?? DEFAULT_TESTING_CAPABILITIES) as Params, (options.serverInfo ?? DEFAULT_TESTING_SERVER_INFO) as Params);
   return {
     version,
@@ -146,6 +150,9 @@ function createCore(options: TestingControllerOptions): Core {
  * Creates a scripted MCP server for testing code built on rxmcp (see `TestingController`). It speaks one revision
  * (`options.revision`, default 2026-07-28), completes negotiation by itself, and delivers synchronously, so it
  * works inside `TestScheduler.run` (delays and the client's clocks run in virtual time) and in async tests alike.
+ *
+ * @throws TestScriptError for a revision rxmcp does not speak; SchemaError for capabilities or server info that
+ * do not fit the revision.
  */
 export function createTestingController(options: TestingControllerOptions = {}): TestingController {
   const core = createCore(options);
