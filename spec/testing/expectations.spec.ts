@@ -14,6 +14,7 @@ describe('TestingController.expectRequest', () => {
     const call = server.expectRequest('tools/call', { name: 'weather', arguments: { city: 'Oslo' } });
     expect([call.method, call.params, call.connection, call.round]).toEqual(['tools/call', { name: 'weather', arguments: { city: 'Oslo', days: 2 } }, 1, 1]);
     expect(call.meta?.['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
+    expect(call.headers).toEqual({ 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'weather' });
     call.respond({ content: [{ type: 'text', text: 'sunny' }] });
     expect((await result).content).toEqual([{ type: 'text', text: 'sunny' }]);
     server.verify();

@@ -38,12 +38,12 @@ function rememberClient(core: Core, message: JsonRpcRequest): void {
 }
 
 /** 2026-07-28: the client's retry of a request that `ask` answered with `input_required`. */
-function resumeRetry(core: Core, link: ServerConnection, message: JsonRpcRequest): boolean {
+function resumeRetry(core: Core, link: ServerConnection, message: JsonRpcRequest, headers: Headers): boolean {
   const state = message.params?.['requestState'];
   const awaited = typeof state === 'string' ? core.retries.get(state) : undefined;
   if (awaited === undefined || awaited.request.method !== message.method) return false;
   core.retries.delete(state as string);
-  awaited.request.adopt(link, message);
+  awaited.request.adopt(link, message, headers);
   awaited.answers.next((message.params?.['inputResponses'] ?? {}) as InputResponses);
   awaited.answers.complete();
   return true;
@@ -74,9 +74,9 @@ function onRequest(core: Core, link: ServerConnection, message: JsonRpcRequest, 
     return;
   }
   rememberClient(core, message);
-  if (core.profile.modern && resumeRetry(core, link, message)) return;
+  if (core.profile.modern && resumeRetry(core, link, message, headers)) return;
   if (answerOwned(core.profile, link, message)) return;
-  const request = new TestRequestImpl(core.host, link, message);
+  const request = new TestRequestImpl(core.host, link, message, headers);
   core.all.push(request);
   core.requests$.next(request);
   route(core, request);

@@ -54,6 +54,7 @@ export class TestRequestImpl implements TestRequest, InFlightRequest {
     private readonly host: RequestHost,
     private link: ServerConnection,
     message: JsonRpcRequest,
+    public headers: Readonly<Record<string, string>> | undefined,
   ) {
     this.id = message.id;
     this.method = message.method;
@@ -155,8 +156,9 @@ export class TestRequestImpl implements TestRequest, InFlightRequest {
   }
 
   /** @internal The client's retry of a 2026-07-28 `ask`: this request now stands for it. */
-  adopt(link: ServerConnection, message: JsonRpcRequest): void {
+  adopt(link: ServerConnection, message: JsonRpcRequest, headers: Readonly<Record<string, string>> | undefined): void {
     this.link = link;
+    this.headers = headers;
     this.id = message.id;
     ({ params: this.params, meta: this.meta } = split(message.params));
     this.round += 1;

@@ -75,6 +75,8 @@ export interface TestRequest {
   /** The params' `_meta` (2026-07-28: protocol version, client capabilities, client info, ...). */
   readonly meta: Params | undefined;
   readonly progressToken: ProgressToken | undefined;
+  /** The transport headers the client gave the frame (2026-07-28: `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, ...). */
+  readonly headers: Readonly<Record<string, string>> | undefined;
   /** The connection it came on: 1 for the client's first, 2 after a reconnect, ... */
   readonly connection: number;
   /** 1, and one more for each 2026-07-28 retry that `ask` followed. */
