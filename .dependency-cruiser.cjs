@@ -26,6 +26,14 @@ module.exports = {
       from: { path: '^src/session/' }, to: { path: '^src/(client|auth|node|testing)/' },
     },
     {
+      name: 'testing-is-the-server-end', severity: 'error', comment: 'rxmcp/testing plays the server: it builds on the protocol, session types and transports, never on the client it tests.',
+      from: { path: '^src/testing/' }, to: { path: '^src/(client|auth|node|cli)/' },
+    },
+    {
+      name: 'testing-stays-out-of-the-bundle', severity: 'error', comment: 'Only rxmcp/testing itself reaches src/testing, so that it never ships in the main bundle.',
+      from: { path: '^src/', pathNot: '^src/testing/' }, to: { path: '^src/testing/' },
+    },
+    {
       name: 'universal-code-is-universal', severity: 'error', comment: 'Only rxmcp/node (src/node, src/auth/node) may use Node built-ins.',
       from: { path: '^src/', pathNot: '^src/(node|auth/node|cli)/' }, to: { dependencyTypes: ['core'] },
     },

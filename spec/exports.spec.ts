@@ -22,7 +22,13 @@ describe('public entry points', () => {
     ]);
   });
 
-  it('rxmcp/testing exports the frame builders and the marble transport', () => {
-    expect(Object.keys(testing).sort()).toEqual(['err', 'failed', 'frame', 'isBuiltFrame', 'malformed', 'marbleTransport', 'note', 'oversized', 'req', 'res']);
+  it('rxmcp/testing exports the frame builders, the marble transport, the testing controller and its fixtures', () => {
+    expect(Object.keys(testing).sort()).toEqual([
+      'DEFAULT_TESTING_CAPABILITIES', 'DEFAULT_TESTING_SERVER_INFO', 'ExpectationFailedError', 'PARITY_REVISIONS', 'TestScriptError', 'audio',
+      'createTestingController', 'eachEra', 'elicitForm', 'elicitUrl', 'embeddedText', 'eraCase', 'err', 'failed', 'frame', 'image', 'isBuiltFrame', 'listRoots',
+      'malformed', 'marbleTransport', 'note', 'oversized', 'prompt', 'promptResult', 'req', 'res', 'resource', 'resourceContents', 'resourceLink',
+      'resourceTemplate', 'runWithServer', 'sampleMessage', 'servePrompts', 'serveResourceContents', 'serveResourceTemplates', 'serveResources', 'serveTools',
+      'slowTool', 'structuredResult', 'text', 'tool', 'toolError', 'toolResult',
+    ]);
   });
 });

@@ -59,5 +59,6 @@ describe('a browser bundle of the universal entry', () => {
     const used = Object.entries(output?.inputs ?? {}).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
     const locales = used.filter((file) => file.includes('zod/v4/locales/'));
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
+    expect(Object.keys(output?.inputs ?? {}).filter((file) => file.includes('/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);
   });
 });

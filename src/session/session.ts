@@ -117,13 +117,16 @@ export function createSession(transport: Transport, options: SessionOptions = {}
         else subscriber.error(error);
       };
       connection.setAbortHook((error) => end(error));
-      subscriber.next(viewOf(connection));
-      streams.connections.next(viewOf(connection));
+      // The transport is connected before anyone hears of the connection: what they send goes to a live one.
       const inbound = transport.connect(connection.queue.outbound$).pipe(connectWithin(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, writable)).subscribe({
         next: (frame) => route(connection, frame),
         error: (error: unknown) => end(TransportError.from(error)),
         complete: () => end(undefined),
       });
+      if (!ending) {
+        subscriber.next(viewOf(connection));
+        streams.connections.next(viewOf(connection));
+      }
       return () => {
         ending = true;
         inbound.unsubscribe();

@@ -1,4 +1,29 @@
-// rxmcp/testing: helpers for marble-testing code that uses rxmcp. Any export added here is public API.
+// rxmcp/testing: helpers for testing code that uses rxmcp, in virtual time or real time. Any export added here is
+// public API. Nothing here is reachable from the universal entry.
+
+// Frames and a marble-driven transport (for specs of the session and transports)
 export { req, res, err, note, frame, malformed, oversized, failed, isBuiltFrame } from './frames.js';
 export { marbleTransport } from './marble-transport.js';
 export type { MarbleTransport, MarbleTransportOptions } from './marble-transport.js';
+
+// The testing controller: a scripted server end for code built on createClient
+export { createTestingController, DEFAULT_TESTING_CAPABILITIES, DEFAULT_TESTING_SERVER_INFO } from './controller.js';
+export type {
+  TestingController, TestingControllerOptions, TestRequest, RequestRule, RespondOptions, RuleOptions, ClientView, LegacyProbeAnswer, Answers,
+} from './types.js';
+export type { ParamsMatcher } from './matching.js';
+export type { WireShape } from './wire.js';
+export { TestScriptError, ExpectationFailedError } from './errors.js';
+export { runWithServer } from './marble-run.js';
+export type { MarbleBody } from './marble-run.js';
+export { eachEra, eraCase, PARITY_REVISIONS } from './eras.js';
+export type { EraCase } from './eras.js';
+
+// Fixtures
+export {
+  tool, resource, resourceTemplate, prompt, text, image, audio, resourceLink, embeddedText, toolResult, structuredResult, toolError,
+  resourceContents, promptResult, elicitForm, elicitUrl, sampleMessage, listRoots,
+} from './fixtures/builders.js';
+export type { ToolSpec, ResourceSpec, ScriptedToolResult, ElicitationQuestion, SamplingQuestion, RootsQuestion } from './fixtures/builders.js';
+export { serveTools, servePrompts, serveResources, serveResourceTemplates, serveResourceContents, slowTool } from './fixtures/behaviours.js';
+export type { ServedCatalog, CatalogServeOptions, ServedResource, SlowToolOptions } from './fixtures/behaviours.js';

@@ -1,0 +1,51 @@
+import type { Params } from '../session/types.js';
+
+/**
+ * What a request's params must look like to match: an object whose every key must be present with an equal value
+ * (plain objects compare the same way, recursively, so `{ arguments: { city: 'Oslo' } }` ignores other arguments;
+ * arrays and other values compare exactly), or a predicate. `_meta` is not part of the params a matcher sees.
+ */
+export type ParamsMatcher<R = unknown> = Params | ((params: Params, request: R) => boolean);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
+}
+
+/** True when `actual` has every key of `expected` with an equal value; plain objects are compared the same way. */
+export function includes(actual: unknown, expected: unknown): boolean {
+  if (!isPlainObject(expected) || !isPlainObject(actual)) return deepEqual(actual, expected);
+  return Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && includes(actual[key], value));
+}
+
+/** True when `params` satisfy `matcher` (no matcher: always). */
+export function matchesParams<R>(matcher: ParamsMatcher<R> | undefined, params: Params, request: R): boolean {
+  if (matcher === undefined) return true;
+  return typeof matcher === 'function' ? matcher(params, request) : includes(params, matcher);
+}
+
+const MAX_SHOWN = 160;
+
+/** A short JSON rendering for failure messages. */
+export function show(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+}
+
+/** How a matcher reads in a failure message. */
+export function describeMatcher(method: string | undefined, matcher: ParamsMatcher<never> | undefined): string {
+  const what = method ?? 'any method';
+  if (matcher === undefined) return what;
+  return typeof matcher === 'function' ? `${what} matching ${matcher.name === '' ? 'a predicate' : matcher.name}` : `${what} with ${show(matcher)}`;
+}
