@@ -84,11 +84,12 @@ export function assignToolNames(keys: readonly ToolKey[], options: ToolNameOptio
   const byName = new Map<string, ToolKey>();
   const names = keys.map((key, index) => {
     const full = qualified[index] as string;
-    if (seen.has(full)) return undefined;
-    seen.add(full);
+    const identity = JSON.stringify([key.server ?? null, key.name]);
+    if (seen.has(identity)) return undefined;
+    seen.add(identity);
     let name = base[index] as string;
     if ((count.get(name) ?? 0) > 1 && name !== full) name = withHash(sanitizeToolName(full), shortHash(full), max);
-    for (let attempt = 1; byName.has(name); attempt += 1) name = withHash(sanitizeToolName(full), shortHash(`${full}#${attempt}`), max);
+    for (let attempt = 1; byName.has(name); attempt += 1) name = withHash(sanitizeToolName(full), shortHash(`${identity}#${attempt}`), max);
     byName.set(name, key);
     return name;
   });
