@@ -25,7 +25,7 @@ function bareImports(entry: string): Set<string> {
 }
 
 describe('the built universal entry', () => {
-  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js', 'dist/esm/testing/index.js', 'dist/cjs/testing/index.js']) {
+  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js', 'dist/esm/testing/index.js', 'dist/cjs/testing/index.js', 'dist/esm/ai/index.js', 'dist/cjs/ai/index.js']) {
     it(`${entry} imports nothing from Node built-ins or child_process, directly or indirectly`, () => {
       const file = join(root, entry);
       expect(existsSync(file)).withContext(`${entry} is missing: run npm run build`).toBeTrue();
