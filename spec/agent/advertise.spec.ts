@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import { toOpenAiChatTools, type AgentDiagnostic, type Tool, type ToolHintsMap } from '../../src/index.js';
+import { agentLoop, toOpenAiChatTools, type AgentDiagnostic, type Tool, type ToolHintsMap } from '../../src/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
 const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
@@ -49,6 +49,20 @@ describe('tool adapter operators (marbles)', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const set$ = cold('a|', { a: [tool('x'), tool('x')] }).pipe(toOpenAiChatTools(), map((set) => [set.tools.length, set.diagnostics.map((d) => d.kind)]));
       expectObservable(set$).toBe('a|', { a: [1, ['duplicate-tool']] });
+    });
+  });
+});
+
+describe('agentLoop waits for the tool list (marbles)', () => {
+  it('a tool list that failed to load and has no items fails the loop with that error instead of hanging', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const failure = new Error('tools/list failed');
+      const source = {
+        tools$: cold<readonly Tool[]>('-'),
+        toolsState$: cold('a-b', { a: { items: undefined, stale: true, refreshing: true }, b: { items: undefined, stale: true, refreshing: false, error: failure } }),
+        callTool: () => cold<never>('-'),
+      };
+      expectObservable(agentLoop({ source, model: { baseUrl: 'http://127.0.0.1:9', model: 'm' }, messages: [] })).toBe('--#', undefined, failure);
     });
   });
 });

@@ -65,13 +65,20 @@ type Advertised = AdvertisedTools<OpenAiChatTool>;
 const DEFAULT_MAX_STEPS = 20;
 const DEFAULT_SETTLE_MS = 2000;
 
-/** The tool list once it has settled: nothing announced and not loaded, nothing loading (or the wait ran out). */
+/**
+ * The tool list once it has settled: nothing announced and not loaded, nothing loading (or the wait ran out). A
+ * list that never loaded and failed is an error.
+ */
 function settledTools(source: ToolSource, settleMs: number): Observable<readonly Tool[]> {
   const latest$ = source.tools$.pipe(take(1));
   if (source.toolsState$ === undefined) return latest$;
   return source.toolsState$.pipe(
-    filter((state) => state.items !== undefined && !state.refreshing && (!state.stale || state.error !== undefined)),
-    map((state) => state.items as readonly Tool[]),
+    filter((state) => !state.refreshing && (state.items === undefined ? state.error !== undefined : !state.stale || state.error !== undefined)),
+    map((state) => {
+      // Never an empty list in place of one that failed to load: the loop fails with the listing's error.
+      if (state.items === undefined) throw state.error;
+      return state.items;
+    }),
     take(1),
     timeout({ first: settleMs, with: () => latest$ }),
   );
@@ -171,8 +178,8 @@ function runStep(options: AgentLoopOptions, messages: readonly OpenAiChatMessage
  *
  * **Temperature:** cold; each subscription runs one conversation. **Emits:** `model-request`, `model-reply`, then per
  * tool call `tool-call`, `tool-progress`…, `tool-result`; finally `final` with the answer and the whole conversation.
- * **Completes:** after `final`. **Errors:** `ModelEndpointError` when the model endpoint fails; what the tool source
- * errors with when its tool list fails. **Teardown:** aborts the model request in flight and cancels the tool call
+ * **Completes:** after `final`. **Errors:** `ModelEndpointError` when the model endpoint fails; the listing's error when
+ * the tool list never loaded. **Teardown:** aborts the model request in flight and cancels the tool call
  * in flight on the wire.
  */
 export function agentLoop(options: AgentLoopOptions): Observable<AgentEvent> {
