@@ -35,6 +35,13 @@ describe('the built universal entry', () => {
     });
   }
 
+  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js']) {
+    it(`${entry} never reaches the optional peer ai (only rxmcp/ai does)`, () => {
+      expect([...bareImports(join(root, entry))].filter((name) => name === 'ai' || name.startsWith('ai/') || name.startsWith('@ai-sdk/'))).toEqual([]);
+      expect([...bareImports(join(root, entry.replace('index.js', 'ai/index.js')))]).toContain('ai');
+    });
+  }
+
   it('the check itself catches a Node import', () => {
     expect(FORBIDDEN.test('node:child_process')).toBeTrue();
     expect(FORBIDDEN.test('child_process')).toBeTrue();
