@@ -19,7 +19,19 @@ describe('public entry points', () => {
       'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',
       'routingHeaders', 'rpcErrorFrom', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',
       'withTimeouts',
-    ]);
+      // the agent glue
+      'DEFAULT_MAX_TOOLS', 'DEFAULT_MAX_TOOL_MEDIA_BYTES', 'DEFAULT_MAX_TOOL_NAME_LENGTH', 'DEFAULT_MAX_TOOL_TEXT_CHARS',
+      'DEFAULT_TOOL_NAME_SEPARATOR', 'ModelEndpointError', 'PROVIDER_TOOL_NAME', 'SAMPLING_REJECTED_CODE', 'advertiseTools',
+      'agentLoop', 'anthropicTool', 'assignToolNames', 'chatCompletion', 'describeTools', 'isToolCallDenied',
+      'normalizeInputSchema', 'openAiChatTool', 'openAiResponsesTool', 'openAiSampling', 'qualifiedToolName',
+      'sanitizeToolName', 'shortHash', 'toAnthropicToolResult', 'toAnthropicTools', 'toOpenAiChatToolMessages',
+      'toOpenAiChatTools', 'toOpenAiResponsesToolOutput', 'toOpenAiResponsesTools', 'toolOutput', 'truncateMiddle',
+    ].sort());
+  });
+
+  it('rxmcp/ai exports the Vercel AI SDK tool set and its result mapper', async () => {
+    const ai = await import('../src/ai/index.js');
+    expect(Object.keys(ai).sort()).toEqual(['aiToolOutput', 'aiTools']);
   });
 
   it('rxmcp/testing exports the frame builders, the marble transport, the testing controller and its fixtures', () => {

@@ -117,3 +117,39 @@ export type { NotificationStreams, ListChange, ListKind } from './client/live/no
 export type { ReconnectStatus } from './client/reconnect.js';
 export { toAsyncClient, settle } from './client/promise.js';
 export type { AsyncClient, AsyncCallOptions, AsyncToolCallOptions } from './client/promise.js';
+
+// Agent glue: live tool adapters for model providers, tool results for models, sampling through a model, a loop
+export type {
+  ToolSource, ToolListState, ToolHints, ToolHintsMap, ToolHintsInput, ToolCallRequest, ToolCallApproval,
+} from './agent/source.js';
+export { isToolCallDenied } from './agent/source.js';
+export {
+  assignToolNames, sanitizeToolName, shortHash, qualifiedToolName, PROVIDER_TOOL_NAME, DEFAULT_MAX_TOOL_NAME_LENGTH,
+  DEFAULT_TOOL_NAME_SEPARATOR,
+} from './agent/names.js';
+export type { ToolKey, ToolNameOptions, ToolNames } from './agent/names.js';
+export { normalizeInputSchema } from './agent/schema.js';
+export type { NormalizedSchema, SchemaOptions } from './agent/schema.js';
+export { advertiseTools, describeTools, DEFAULT_MAX_TOOLS } from './agent/advertise.js';
+export type {
+  ToolList, ToolNameFilter, ToolFilter, AgentDiagnostic, ToolAdapterOptions, AdvertisedTool, AdvertisedTools,
+} from './agent/advertise.js';
+export {
+  toOpenAiChatTools, toOpenAiResponsesTools, toAnthropicTools, openAiChatTool, openAiResponsesTool, anthropicTool,
+} from './agent/tool-formats.js';
+export type { OpenAiChatTool, OpenAiResponsesTool, AnthropicTool } from './agent/tool-formats.js';
+export { toolOutput, truncateMiddle, DEFAULT_MAX_TOOL_TEXT_CHARS, DEFAULT_MAX_TOOL_MEDIA_BYTES } from './agent/output.js';
+export type { ToolOutput, ToolOutputText, ToolOutputMedia, ToolOutputOptions, ToolCallFailure, ToolResultLike } from './agent/output.js';
+export { toOpenAiChatToolMessages, toOpenAiResponsesToolOutput, toAnthropicToolResult } from './agent/results.js';
+export type {
+  OpenAiChatMessage, OpenAiChatContentPart, OpenAiChatToolCall, ToolOutputEntry, OpenAiResponsesToolOutput,
+  OpenAiResponsesOutputPart, AnthropicToolResult, AnthropicToolResultPart,
+} from './agent/results.js';
+export { chatCompletion } from './agent/openai-chat.js';
+export type { OpenAiEndpoint, ChatCompletionRequest, ChatCompletion } from './agent/openai-chat.js';
+export { ModelEndpointError } from './agent/errors.js';
+export type { ModelEndpointErrorOptions } from './agent/errors.js';
+export { openAiSampling, SAMPLING_REJECTED_CODE } from './agent/sampling.js';
+export type { OpenAiSamplingOptions, SamplingApprovalContext } from './agent/sampling.js';
+export { agentLoop } from './agent/loop.js';
+export type { AgentLoopOptions, AgentEvent, ToolCallOutcome } from './agent/loop.js';

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import * as node from '../../src/node/index.js';
 
 describe('rxmcp/node entry point', () => {
@@ -6,5 +7,16 @@ describe('rxmcp/node entry point', () => {
       'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_SHUTDOWN_GRACE_MS', 'DOCKER_CLI_ENV_VARS', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError',
       'docker', 'dockerRunArgs', 'loopbackRedirect', 'stdio',
     ]);
+  });
+});
+
+describe('rxmcp/ai entry point (package exports)', () => {
+  it('resolves for import and require to the built ESM and CommonJS files, both loading the ai peer', async () => {
+    const esm = (await import('rxmcp/ai' as string)) as Record<string, unknown>;
+    const cjs = createRequire(import.meta.url)('rxmcp/ai') as Record<string, unknown>;
+    expect(import.meta.resolve('rxmcp/ai')).toMatch(/\/dist\/esm\/ai\/index\.js$/);
+    expect(createRequire(import.meta.url).resolve('rxmcp/ai')).toMatch(/\/dist\/cjs\/ai\/index\.js$/);
+    expect(typeof esm['aiTools']).toBe('function');
+    expect(typeof cjs['aiTools']).toBe('function');
   });
 });

@@ -25,13 +25,20 @@ function bareImports(entry: string): Set<string> {
 }
 
 describe('the built universal entry', () => {
-  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js', 'dist/esm/testing/index.js', 'dist/cjs/testing/index.js']) {
+  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js', 'dist/esm/testing/index.js', 'dist/cjs/testing/index.js', 'dist/esm/ai/index.js', 'dist/cjs/ai/index.js']) {
     it(`${entry} imports nothing from Node built-ins or child_process, directly or indirectly`, () => {
       const file = join(root, entry);
       expect(existsSync(file)).withContext(`${entry} is missing: run npm run build`).toBeTrue();
       const imports = [...bareImports(file)];
       expect(imports.length).toBeGreaterThan(0);
       expect(imports.filter((name) => FORBIDDEN.test(name))).toEqual([]);
+    });
+  }
+
+  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js']) {
+    it(`${entry} never reaches the optional peer ai (only rxmcp/ai does)`, () => {
+      expect([...bareImports(join(root, entry))].filter((name) => name === 'ai' || name.startsWith('ai/') || name.startsWith('@ai-sdk/'))).toEqual([]);
+      expect([...bareImports(join(root, entry.replace('index.js', 'ai/index.js')))]).toContain('ai');
     });
   }
 

@@ -1,0 +1,187 @@
+// An agent loop over Chat Completions: each step sends the conversation with the tools as they are now, runs the
+// tool calls of the reply (through the approval policy), and goes on until the model answers without tools. The
+// tool list is read afresh for every model request, after it settles, so a change announced during a step reaches
+// the next request.
+import {
+  EMPTY, Observable, catchError, combineLatest, concat, concatMap, defaultIfEmpty, defer, filter, from, isObservable, map,
+  mergeMap, of, take, timeout, type ObservableInput,
+} from 'rxjs';
+import type { ToolCallOptions } from '../client/client-types.js';
+import type { CallToolResult, Tool } from '../protocol/model/tools.js';
+import type { Params } from '../session/types.js';
+import { describeTools, type AdvertisedTool, type AdvertisedTools, type ToolAdapterOptions } from './advertise.js';
+import { chatCompletion, type ChatCompletion, type OpenAiEndpoint } from './openai-chat.js';
+import { toolOutput, type ToolOutput, type ToolOutputOptions } from './output.js';
+import { toOpenAiChatToolMessages, type OpenAiChatMessage, type OpenAiChatToolCall, type ToolOutputEntry } from './results.js';
+import { hintsStream, isToolCallDenied, type ToolCallApproval, type ToolHints, type ToolHintsInput, type ToolSource } from './source.js';
+import { openAiChatTool, type OpenAiChatTool } from './tool-formats.js';
+
+/** Options of {@link agentLoop}. */
+export interface AgentLoopOptions {
+  /** The tools: a client, a group of clients, anything with a live `tools$` and `callTool`. */
+  readonly source: ToolSource;
+  /** The model: an OpenAI-compatible endpoint and the model name. */
+  readonly model: OpenAiEndpoint & { readonly model: string };
+  /** The conversation so far (a system prompt and the task, usually). */
+  readonly messages: readonly OpenAiChatMessage[];
+  /** Decides each tool call before it is sent; default: every call runs. */
+  readonly approve?: ToolCallApproval;
+  /** Trusted hints by tool name (a value or a live stream): the approval policy and the filter see them. */
+  readonly hints?: ToolHintsInput;
+  /** Filter, cap, names and schema handling of the advertised tools. */
+  readonly tools?: Omit<ToolAdapterOptions, 'hints'>;
+  /** Size caps of what tool results give the model. */
+  readonly output?: ToolOutputOptions;
+  /** Most model requests (default 20); the loop ends with reason `max-steps` past it. */
+  readonly maxSteps?: number;
+  /** How long a model request waits for an announced tool-list change to load (default 2000 ms). */
+  readonly settleMs?: number;
+  /** Options of every tool call (time limits, ...). */
+  readonly callOptions?: ToolCallOptions;
+  /** Extra members of every request body (`temperature`, `max_tokens`, ...). */
+  readonly body?: Readonly<Record<string, unknown>>;
+}
+
+/** What happened to one tool call. */
+export type ToolCallOutcome = 'result' | 'error' | 'denied';
+
+/** What an agent loop reports, in order. */
+export type AgentEvent =
+  | { readonly type: 'model-request'; readonly step: number; readonly tools: readonly string[] }
+  | { readonly type: 'model-reply'; readonly step: number; readonly message: OpenAiChatMessage; readonly finishReason: string | undefined }
+  | { readonly type: 'tool-call'; readonly step: number; readonly callId: string; readonly name: string; readonly tool: string; readonly arguments: Params }
+  | { readonly type: 'tool-progress'; readonly step: number; readonly callId: string; readonly progress: number; readonly total?: number; readonly message?: string }
+  | {
+      readonly type: 'tool-result'; readonly step: number; readonly callId: string; readonly tool: string; readonly outcome: ToolCallOutcome;
+      readonly result?: CallToolResult; readonly error?: unknown; readonly output: ToolOutput;
+    }
+  | {
+      readonly type: 'final'; readonly step: number; readonly text: string; readonly reason: 'stop' | 'max-steps' | (string & {});
+      readonly messages: readonly OpenAiChatMessage[];
+    };
+
+type Advertised = AdvertisedTools<OpenAiChatTool>;
+
+const DEFAULT_MAX_STEPS = 20;
+const DEFAULT_SETTLE_MS = 2000;
+
+/**
+ * The tool list once it has settled: nothing announced and not loaded, nothing loading (or the wait ran out). A
+ * list that never loaded and failed is an error.
+ */
+function settledTools(source: ToolSource, settleMs: number): Observable<readonly Tool[]> {
+  const latest$ = source.tools$.pipe(take(1));
+  if (source.toolsState$ === undefined) return latest$;
+  return source.toolsState$.pipe(
+    filter((state) => !state.refreshing && (state.items === undefined ? state.error !== undefined : !state.stale || state.error !== undefined)),
+    map((state) => {
+      // Never an empty list in place of one that failed to load: the loop fails with the listing's error.
+      if (state.items === undefined) throw state.error;
+      return state.items;
+    }),
+    take(1),
+    timeout({ first: settleMs, with: () => latest$ }),
+  );
+}
+
+const asObservable = (answer: boolean | ObservableInput<boolean>) => (typeof answer === 'boolean' ? of(answer) : isObservable(answer) ? answer : from(answer));
+
+function parseArguments(raw: string): Params | string {
+  try {
+    const value: unknown = JSON.parse(raw === '' ? '{}' : raw);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Params) : 'the arguments are not a JSON object';
+  } catch {
+    return 'the arguments are not valid JSON';
+  }
+}
+
+interface Step {
+  readonly index: number;
+  readonly tools: Advertised;
+  readonly hints: ReadonlyMap<string, ToolHints>;
+  readonly entries: ToolOutputEntry[];
+}
+
+function runCall(options: AgentLoopOptions, step: Step, call: OpenAiChatToolCall): Observable<AgentEvent> {
+  const entry: AdvertisedTool | undefined = step.tools.byName.get(call.function.name);
+  const args = parseArguments(call.function.arguments);
+  const base = { step: step.index, callId: call.id };
+  const finish = (outcome: ToolCallOutcome, output: ToolOutput, extra: { result?: CallToolResult; error?: unknown } = {}): AgentEvent => {
+    step.entries.push({ callId: call.id, name: call.function.name, output });
+    return { type: 'tool-result', ...base, tool: entry?.tool.name ?? call.function.name, outcome, output, ...extra };
+  };
+  if (entry === undefined) return of(finish('error', toolOutput({ error: new Error(`There is no tool named ${call.function.name}`) })));
+  if (typeof args === 'string') return of(finish('error', toolOutput({ error: new Error(`${entry.tool.name}: ${args}`) })));
+  const name = entry.tool.name;
+  const approved$ = options.approve === undefined ? of(true) : defer(() => asObservable(options.approve!({ name, arguments: args, tool: entry.tool }, step.hints.get(name)))).pipe(take(1), defaultIfEmpty(false));
+  const announce = of<AgentEvent>({ type: 'tool-call', ...base, name: call.function.name, tool: name, arguments: args });
+  const run$ = approved$.pipe(
+    mergeMap((approved) => (approved ? callEvents(options, step, call.id, name, args, finish) : of(finish('denied', toolOutput({ error: undefined, denied: true }))))),
+  );
+  return concat(announce, run$);
+}
+
+function callEvents(options: AgentLoopOptions, step: Step, callId: string, name: string, args: Params, finish: (outcome: ToolCallOutcome, output: ToolOutput, extra?: { result?: CallToolResult; error?: unknown }) => AgentEvent): Observable<AgentEvent> {
+  const { source } = options;
+  const events$ = source.callToolEvents !== undefined
+    ? source.callToolEvents(name, args, options.callOptions)
+    : source.callTool(name, args, options.callOptions).pipe(map((result) => ({ type: 'result' as const, result })));
+  return events$.pipe(
+    mergeMap((event): Observable<AgentEvent> => {
+      if (event.type === 'progress') {
+        const { progress, total, message } = event;
+        return of({ type: 'tool-progress', step: step.index, callId, progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) });
+      }
+      return event.type === 'result' ? of(finish('result', toolOutput(event.result, options.output), { result: event.result })) : EMPTY;
+    }),
+    catchError((error: unknown) => of(finish(isToolCallDenied(error) ? 'denied' : 'error', toolOutput({ error }, options.output), { error }))),
+  );
+}
+
+function assistantOf(completion: ChatCompletion): { message: OpenAiChatMessage; calls: OpenAiChatToolCall[]; text: string; finish: string | undefined } {
+  const choice = completion.choices[0] as ChatCompletion['choices'][number];
+  const calls = (choice.message.tool_calls ?? []).map((call): OpenAiChatToolCall => ({ id: call.id, type: 'function', function: { name: call.function.name, arguments: call.function.arguments ?? '' } }));
+  const text = choice.message.content ?? '';
+  const message: OpenAiChatMessage = calls.length === 0 ? { role: 'assistant', content: text } : { role: 'assistant', content: choice.message.content ?? null, tool_calls: calls };
+  return { message, calls, text, finish: choice.finish_reason ?? undefined };
+}
+
+function runStep(options: AgentLoopOptions, messages: readonly OpenAiChatMessage[], index: number): Observable<AgentEvent> {
+  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  const current$ = combineLatest([settledTools(options.source, options.settleMs ?? DEFAULT_SETTLE_MS), hintsStream(options.hints)]).pipe(take(1));
+  return current$.pipe(
+    mergeMap(([list, hints]) => {
+      const tools = describeTools(list, hints, openAiChatTool, { ...options.tools, hints });
+      const body = { ...options.body, model: options.model.model, messages, ...(tools.definitions.length > 0 ? { tools: tools.definitions } : {}) };
+      const reply$ = chatCompletion(options.model, body).pipe(
+        mergeMap((completion) => {
+          const { message, calls, text, finish } = assistantOf(completion);
+          const replied = of<AgentEvent>({ type: 'model-reply', step: index, message, finishReason: finish });
+          const history = [...messages, message];
+          if (calls.length === 0) return concat(replied, of<AgentEvent>({ type: 'final', step: index, text, reason: finish ?? 'stop', messages: history }));
+          if (index >= maxSteps) return concat(replied, of<AgentEvent>({ type: 'final', step: index, text, reason: 'max-steps', messages: history }));
+          const step: Step = { index, tools, hints, entries: [] };
+          const calls$ = from(calls).pipe(concatMap((call) => runCall(options, step, call)));
+          return concat(replied, calls$, defer(() => runStep(options, [...history, ...toOpenAiChatToolMessages(step.entries)], index + 1)));
+        }),
+      );
+      return concat(of<AgentEvent>({ type: 'model-request', step: index, tools: tools.tools.map((tool) => tool.name) }), reply$);
+    }),
+  );
+}
+
+/**
+ * Runs an agent: the model (any OpenAI-compatible Chat Completions endpoint) is asked with the live tool list, its
+ * tool calls go through `approve` to the source, their results back to the model (text, JSON, images as a
+ * follow-up user message, errors as error text, large results cut with a notice), until it answers without tools.
+ * A failed or denied call is told to the model; the loop goes on.
+ *
+ * **Temperature:** cold; each subscription runs one conversation. **Emits:** `model-request`, `model-reply`, then per
+ * tool call `tool-call`, `tool-progress`…, `tool-result`; finally `final` with the answer and the whole conversation.
+ * **Completes:** after `final`. **Errors:** `ModelEndpointError` when the model endpoint fails; the listing's error when
+ * the tool list never loaded. **Teardown:** aborts the model request in flight and cancels the tool call
+ * in flight on the wire.
+ */
+export function agentLoop(options: AgentLoopOptions): Observable<AgentEvent> {
+  return defer(() => runStep(options, options.messages, 1));
+}

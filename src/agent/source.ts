@@ -1,0 +1,73 @@
+import { isObservable, of, type Observable, type ObservableInput } from 'rxjs';
+import { McpError } from '../errors/mcp-error.js';
+import type { Params } from '../session/types.js';
+import type { CallToolResult, Tool } from '../protocol/model/tools.js';
+import type { CallEvent } from '../client/input-rounds.js';
+import type { ToolCallOptions } from '../client/client-types.js';
+
+// What the agent glue needs from "something with tools": a client, a group of clients, or a test double. Kept
+// structural so that anything with a live tool list and a cancellable call plugs in.
+
+/** The freshness of a live tool list, as a client's `toolsState$` reports it. */
+export interface ToolListState {
+  readonly items: readonly Tool[] | undefined;
+  readonly stale: boolean;
+  readonly refreshing: boolean;
+  readonly error?: unknown;
+}
+
+/**
+ * Anything that offers a live tool list and calls tools: an rxmcp `Client` fits as it is, and so does a group of
+ * clients with a merged `tools$`. `callTool` must be cold, and unsubscribing it must cancel the call.
+ */
+export interface ToolSource {
+  /** The current tool list, replayed, re-emitted after every change. */
+  readonly tools$: Observable<readonly Tool[]>;
+  /** Whether a change was announced and not loaded yet; lets a loop wait for the list to settle. Optional. */
+  readonly toolsState$?: Observable<ToolListState>;
+  callTool(name: string, args?: Params, options?: ToolCallOptions): Observable<CallToolResult>;
+  /** Progress and input rounds before the result; used instead of `callTool` when present. */
+  callToolEvents?(name: string, args?: Params, options?: ToolCallOptions): Observable<CallEvent<CallToolResult>>;
+}
+
+/** Trusted behaviour hints of one tool (empty unless the client trusts the server's annotations). */
+export interface ToolHints {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/** Trusted hints by tool name. */
+export type ToolHintsMap = ReadonlyMap<string, ToolHints>;
+
+/** Hints as a value or as a live stream of values (a client's `toolHints$`). */
+export type ToolHintsInput = ToolHintsMap | Observable<ToolHintsMap>;
+
+/** A tool call the model asked for, as an approval policy sees it. */
+export interface ToolCallRequest {
+  /** The MCP tool name (never the provider's sanitised alias). */
+  readonly name: string;
+  readonly arguments: Params;
+  /** The tool's definition, when it is in the current list. */
+  readonly tool?: Tool;
+}
+
+/**
+ * Decides whether a tool call may be sent: `true` sends it, `false` answers the model that the user denied it.
+ * Runs before anything is sent; may ask a person (Promise or Observable, first value counts).
+ */
+export type ToolCallApproval = (call: ToolCallRequest, hints: ToolHints | undefined) => boolean | ObservableInput<boolean>;
+
+const EMPTY_HINTS: ToolHintsMap = new Map();
+
+/** The hints input as a stream (an absent one is an empty map). */
+export function hintsStream(hints: ToolHintsInput | undefined): Observable<ToolHintsMap> {
+  if (hints === undefined) return of(EMPTY_HINTS);
+  return isObservable(hints) ? hints : of(hints);
+}
+
+/** True for an error that means "the approval step refused this call", from any copy of rxmcp. */
+export function isToolCallDenied(error: unknown): boolean {
+  return McpError.hasKind(error, 'ToolCallDeniedError');
+}

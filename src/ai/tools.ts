@@ -1,0 +1,94 @@
+// MCP tools as a Vercel AI SDK tool set (`ai` is an optional peer dependency: only this entry imports it).
+import { dynamicTool, jsonSchema, type JSONSchema7, type Tool as AiTool, type ToolSet } from 'ai';
+import { Observable, defaultIfEmpty, firstValueFrom, from, isObservable, lastValueFrom, map, of, take, takeUntil, fromEvent } from 'rxjs';
+import { advertiseTools, type AdvertisedTool, type ToolAdapterOptions } from '../agent/advertise.js';
+import { toolOutput, type ToolOutputOptions, type ToolResultLike } from '../agent/output.js';
+import { isToolCallDenied, type ToolCallApproval, type ToolSource } from '../agent/source.js';
+import { describedAs } from '../agent/tool-formats.js';
+import type { ToolCallOptions } from '../client/client-types.js';
+import type { CallToolResult } from '../protocol/model/tools.js';
+import type { Params } from '../session/types.js';
+
+/** What `toModelOutput` of an AI SDK tool returns. */
+export type AiToolModelOutput = Awaited<ReturnType<NonNullable<AiTool['toModelOutput']>>>;
+
+/** Options of {@link aiTools}. */
+export interface AiToolsOptions extends ToolAdapterOptions {
+  /** Decides each call before it is sent; a denied call answers the model that the user denied it. */
+  readonly approve?: ToolCallApproval;
+  /** Size caps of what tool results give the model. */
+  readonly output?: ToolOutputOptions;
+  /** Options of every tool call (time limits, ...). */
+  readonly callOptions?: ToolCallOptions;
+}
+
+/**
+ * A tool result (or what `execute` returned for a failed or denied call) as AI SDK model output: plain text, or
+ * text with images and audio as file parts (never base64 text); error results as `error-text`.
+ */
+export function aiToolOutput(result: ToolResultLike, options: ToolOutputOptions = {}): AiToolModelOutput {
+  const output = toolOutput(result, options);
+  const text = output.parts.find((part) => part.type === 'text')?.text ?? '';
+  if (output.isError) return { type: 'error-text', value: text };
+  const media = output.parts.filter((part) => part.type !== 'text');
+  if (media.length === 0) return { type: 'text', value: text };
+  return {
+    type: 'content',
+    value: [
+      ...(text === '' ? [] : [{ type: 'text' as const, text }]),
+      ...media.map((part) => ({ type: 'file' as const, mediaType: part.mimeType, data: { type: 'data' as const, data: part.data } })),
+    ],
+  };
+}
+
+const failed = (text: string): CallToolResult => ({ resultType: 'complete', content: [{ type: 'text', text }], isError: true });
+
+function approved(options: AiToolsOptions, entry: AdvertisedTool, input: Params): Promise<boolean> {
+  if (options.approve === undefined) return Promise.resolve(true);
+  const answer = options.approve({ name: entry.tool.name, arguments: input, tool: entry.tool }, entry.hints);
+  const answer$ = typeof answer === 'boolean' ? of(answer) : isObservable(answer) ? answer : from(answer);
+  return firstValueFrom(answer$.pipe(take(1), defaultIfEmpty(false)));
+}
+
+async function execute(source: ToolSource, options: AiToolsOptions, entry: AdvertisedTool, input: unknown, signal: AbortSignal | undefined): Promise<CallToolResult> {
+  const args = (typeof input === 'object' && input !== null ? input : {}) as Params;
+  if (!(await approved(options, entry, args))) return failed('The user denied this tool call; it was not run.');
+  const call$ = source.callTool(entry.tool.name, args, options.callOptions);
+  const abort$ = signal === undefined ? new Observable<never>() : fromEvent(signal, 'abort');
+  try {
+    const result = await lastValueFrom(call$.pipe(takeUntil(abort$)), { defaultValue: undefined });
+    if (result === undefined) throw signal?.reason ?? new Error('The tool call was aborted');
+    return result;
+  } catch (error) {
+    if (signal?.aborted === true) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return failed(isToolCallDenied(error) ? 'The user denied this tool call; it was not run.' : `The tool call failed: ${message}`);
+  }
+}
+
+function aiTool(source: ToolSource, options: AiToolsOptions, entry: AdvertisedTool): AiTool {
+  return dynamicTool({
+    ...describedAs(entry),
+    inputSchema: jsonSchema(entry.schema.schema as JSONSchema7),
+    strict: entry.strict,
+    execute: (input, { abortSignal }) => execute(source, options, entry, input, abortSignal),
+    toModelOutput: ({ output }) => aiToolOutput(output as CallToolResult, options.output),
+  });
+}
+
+/**
+ * The live tool set of a source for the Vercel AI SDK (`generateText({ tools })`, `streamText`, agents): one
+ * dynamic tool per MCP tool under a provider-safe name, re-emitted whenever the tool list changes. `execute` runs
+ * the approval policy, then calls the tool (the AI SDK's abort signal cancels the call on the wire); a failed call
+ * becomes an error result the model reads; `toModelOutput` gives text, JSON and images as file parts.
+ *
+ * **Temperature:** as `source.tools$` (a client's is hot and replays). **Emits:** a tool set per tool list and per
+ * change of the hints. **Completes:** with `tools$`. **Errors:** when `tools$` or the hints error.
+ * **Teardown:** unsubscribes both; calls in flight keep running until their `abortSignal` aborts.
+ */
+export function aiTools(source: ToolSource, options: AiToolsOptions = {}): Observable<ToolSet> {
+  return source.tools$.pipe(
+    advertiseTools((entry) => entry, options),
+    map((set): ToolSet => Object.fromEntries(set.tools.map((entry) => [entry.name, aiTool(source, options, entry)]))),
+  );
+}
