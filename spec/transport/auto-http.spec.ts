@@ -69,6 +69,20 @@ describe('httpTransport', () => {
     });
   }
 
+  for (const status of [400, 404]) {
+    it(`answers a request before initialize that is refused with ${status} with a JSON-RPC error, and detects on initialize`, async () => {
+      const transport = httpTransport(`${base}${PREFIX}/sse?post=${status}`);
+      const probe = open(transport);
+      probe.send({ jsonrpc: '2.0', id: 0, method: 'server/discover' });
+      const refused = (await probe.response(0)).message as { error?: { code: number; data?: { status?: number } } };
+      expect(refused.error?.code).toBe(-32600);
+      expect(refused.error?.data?.status).toBe(status);
+      expect(transport.detected).toBeUndefined();
+      await converse(probe);
+      expect(transport.detected).toBe('legacy-sse');
+    });
+  }
+
   it('errors with the TransportError of the first POST on other statuses, without falling back', async () => {
     const transport = httpTransport(`${base}${PREFIX}/sse?post=500`);
     const probe = open(transport);

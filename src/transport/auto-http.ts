@@ -54,9 +54,10 @@ interface AutoState {
 }
 
 /**
- * An HTTP transport for servers of any legacy revision: it POSTs the first frame (normally `initialize`) the
- * Streamable HTTP way; when that POST answers 400, 404 or 405 it falls back to the HTTP+SSE transport of
- * 2024-11-05 on the same URL and sends the first frame again there. Every frame goes through `connect`
+ * An HTTP transport for servers of any revision: it POSTs the first frame the Streamable HTTP way; when that POST
+ * answers 400, 404 or 405 it falls back to the HTTP+SSE transport of 2024-11-05 on the same URL and sends the
+ * first frame again there. A request sent before `initialize` that is refused so (a `server/discover` probe) gets a
+ * JSON-RPC error instead, and the `initialize` that follows decides. Every frame goes through `connect`
  * (there is no `exchange`), so requests are cancelled with `notifications/cancelled` on both.
  *
  * `connect(outbound$)`:
@@ -96,6 +97,11 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
 function connectAuto(state: AutoState, outbound$: Observable<OutboundFrame>): Observable<InboundFrame> {
   if (state.detected === 'legacy-sse') return state.legacy.connect(outbound$);
   if (state.detected === 'streamable-http') return state.streamable.connect(outbound$);
+  return detecting(state, outbound$);
+}
+
+/** Detects the transport on the first frame of `outbound$` (see `detect`), holding the frames that follow it. */
+function detecting(state: AutoState, outbound$: Observable<OutboundFrame>): Observable<InboundFrame> {
   return new Observable<InboundFrame>((subscriber) => {
     const relay = outboundRelay();
     let started = false;
@@ -122,7 +128,10 @@ function connectAuto(state: AutoState, outbound$: Observable<OutboundFrame>): Ob
 /**
  * POSTs `first` with the Streamable HTTP transport. Its first inbound frame, or a response without frames
  * (202), settles it: the rest of the frames go to `streamableHttp`. A 400, 404 or 405 before that switches
- * to `legacySse`, which gets `first` again and then the rest.
+ * to `legacySse`, which gets `first` again and then the rest, when `first` is `initialize` (or not a request).
+ * A request before `initialize` (the `server/discover` probe of a client that negotiates by itself) proves
+ * nothing: a 2025 Streamable HTTP server refuses it with 400 for want of a session. It is answered with a
+ * JSON-RPC error naming the status, so that the client goes on to `initialize`, and detection waits for that.
  */
 function detect(state: AutoState, first: OutboundFrame, rest$: Observable<OutboundFrame>): Observable<InboundFrame> {
   return defer(() => {
@@ -140,11 +149,26 @@ function detect(state: AutoState, first: OutboundFrame, rest$: Observable<Outbou
     return merge(probe$, settle$.pipe(switchMap(() => state.streamable.connect(rest$)))).pipe(
       catchError((error: unknown) => {
         if (settled || !isLegacyAnswer(error)) return throwError(() => error);
+        const id = requestIdOf(first);
+        if (id !== undefined && !isInitialize(first)) return concat(of(refusedProbe(id, error as TransportError)), detecting(state, rest$));
         state.detected = 'legacy-sse';
         return state.legacy.connect(concat(of(first), rest$));
       }),
     );
   });
+}
+
+function requestIdOf(frame: OutboundFrame): string | number | undefined {
+  const message = frame.message as { id?: unknown; method?: unknown };
+  return typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : undefined;
+}
+
+const isInitialize = (frame: OutboundFrame): boolean => (frame.message as { method?: unknown }).method === 'initialize';
+
+/** The JSON-RPC error answering a request that was refused with an HTTP status before `initialize`. */
+function refusedProbe(id: string | number, error: TransportError): InboundFrame {
+  const message = { jsonrpc: '2.0', id, error: { code: -32600, message: `Refused before initialize: ${error.message}`, data: { status: error.status } } };
+  return { message, info: { httpStatus: error.status as number } };
 }
 
 function isLegacyAnswer(error: unknown): boolean {
