@@ -29,12 +29,19 @@ export interface AuthPlace extends LocationContext {
   readonly openUrl: ((url: string) => void | Promise<void>) | undefined;
 }
 
-/** Opens a URL with `$BROWSER`, else the platform's opener; failures are ignored (the URL is printed anyway). */
+/** The command that opens `url`: `$BROWSER` (a command and its arguments, no shell), else the platform's opener. */
+export function openerCommand(url: string, env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform): [string, string[]] {
+  const browser = env['BROWSER']?.split(':')[0]?.trim().split(/\s+/).filter((word) => word !== '') ?? [];
+  const [command, ...args] = browser;
+  if (command !== undefined) return [command, args.some((arg) => arg.includes('%s')) ? args.map((arg) => arg.replace('%s', url)) : [...args, url]];
+  if (platform === 'darwin') return ['open', [url]];
+  if (platform === 'win32') return ['cmd', ['/c', 'start', '""', url]];
+  return ['xdg-open', [url]];
+}
+
+/** Opens a URL (see `openerCommand`); failures are ignored: the URL is printed anyway. */
 function openWithSystem(url: string, env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform): void {
-  const browser = env['BROWSER'];
-  const [command, args] = browser !== undefined && browser !== ''
-    ? [browser, [url]]
-    : platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  const [command, args] = openerCommand(url, env, platform);
   try {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
     child.on('error', () => undefined);

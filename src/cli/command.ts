@@ -68,7 +68,7 @@ function foldVariadics(tokens: readonly Token[], values: Record<string, unknown>
   for (const token of tokens) {
     if (token.kind === 'option') {
       open = token.name in VARIADIC_OPTIONS ? token.name : undefined;
-    } else if (token.kind === 'positional' && open !== undefined && token.index < terminator && VARIADIC_OPTIONS[open]?.test(token.value)) {
+    } else if (token.kind === 'positional' && open !== undefined && token.index < terminator && !isUrl(token.value) && VARIADIC_OPTIONS[open]?.test(token.value)) {
       (values[open] as string[]).push(token.value);
       folded.add(token.index);
     } else {

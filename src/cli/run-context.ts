@@ -35,7 +35,13 @@ export function createRun(io: CliIo, command: Command, place: Place, out: Output
   };
 }
 
-/** `source`, or an `InterruptedError` as soon as the run is interrupted (unsubscribing `source`, which cancels it). */
+/**
+ * `source`, until the run is interrupted.
+ *
+ * - **Temperature:** that of `source`. **Emits:** what `source` emits. **Completes:** when `source` does.
+ * - **Errors:** what `source` errors with, or `InterruptedError` on Ctrl-C (then `source` is unsubscribed, which
+ *   cancels a request on the wire). **Teardown:** unsubscribes `source`.
+ */
 export function unlessInterrupted<T>(run: Run, source: Observable<T>): Observable<T> {
   return new Observable<T>((subscriber) => {
     const interruption = run.interrupted$.subscribe(() => subscriber.error(new InterruptedError()));

@@ -5,6 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTenant } from '../../helpers/auth-fixtures.js';
+import { fixtureServer } from '../../fixtures/servers/paths.js';
 import { CLI_SERVER, eventsOf } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -117,4 +119,20 @@ describe('the rxmcp bin (dist/esm/cli/main.js)', () => {
     expect(ended.code).toBe(0);
     expect(ended.stderr).not.toContain('EPIPE');
   });
+
+  it('--oauth opens the sign-in URL with $BROWSER and keeps the tokens under XDG_CONFIG_HOME', async () => {
+    const tenant = await createTenant();
+    const folder = await mkdtemp(join(tmpdir(), 'rxmcp-bin-'));
+    try {
+      const env = { HOME: folder, XDG_CONFIG_HOME: join(folder, 'config'), BROWSER: `${process.execPath} ${fixtureServer('fake-browser')}` };
+      const signedIn = await run(['--oauth', tenant.urls.mcp, 'tools'], env);
+      expect(signedIn.code).withContext(signedIn.stderr).toBe(0);
+      expect(signedIn.stderr).toMatch(/Sign in: open http:\/\/127\.0\.0\.1:\d+\/__rxmcp\/auth\/t\/\d+\/as\/authorize\?/);
+      expect(existsSync(join(folder, 'config', 'rxmcp', 'oauth.json'))).toBeTrue();
+      const later = await run([tenant.urls.mcp, 'tools'], { HOME: folder, XDG_CONFIG_HOME: join(folder, 'config') });
+      expect(later.code).withContext(later.stderr).toBe(0);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 15_000);
 });

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { openerCommand } from '../../../src/cli/auth.js';
 import { createTenant } from '../../helpers/auth-fixtures.js';
 import { cli, tempHome, type TempHome } from './helpers.js';
 
@@ -40,5 +41,16 @@ describe('rxmcp and OAuth (the auth fixture on 127.0.0.1)', () => {
     const tenant = await createTenant();
     const result = await cli(home, [tenant.urls.mcp, 'tools'], { interactive: true, openUrl: browser });
     expect(result.exitCode).withContext(result.stderr).toBe(0);
+  });
+});
+
+describe('openerCommand', () => {
+  it('runs $BROWSER with the URL (its own arguments kept, %s replaced), else the platform opener', () => {
+    const url = 'https://as.example/authorize?x=1';
+    expect(openerCommand(url, { BROWSER: 'firefox --new-window' }, 'linux')).toEqual(['firefox', ['--new-window', url]]);
+    expect(openerCommand(url, { BROWSER: 'lynx -dump %s:w3m' }, 'linux')).toEqual(['lynx', ['-dump', url]]);
+    expect(openerCommand(url, {}, 'linux')).toEqual(['xdg-open', [url]]);
+    expect(openerCommand(url, {}, 'darwin')).toEqual(['open', [url]]);
+    expect(openerCommand(url, {}, 'win32')).toEqual(['cmd', ['/c', 'start', '""', url]]);
   });
 });

@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { sseWsFixtureUrls } from '../../helpers/sse-ws-server-urls.js';
 import { exampleServerFile, launch } from '../../fixtures/official/launch.js';
-import { EVERYTHING_ENTRY, EVERYTHING_STDIO, cli, jsonOf, tempHome, type TempHome } from './helpers.js';
+import { CLI_SERVER, EVERYTHING_ENTRY, EVERYTHING_STDIO, cli, jsonOf, tempHome, type TempHome } from './helpers.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -106,4 +109,30 @@ describe('rxmcp targets', () => {
       await server.close();
     }
   }, 15_000);
+
+  it('--header reaches an HTTP server with every request, and Inspector-style pairs may follow one --header', async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = createHttpServer((req, res) => {
+      seen.push(req.headers);
+      req.resume();
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('no');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = server.address() as { port: number };
+      await cli(home, ['--no-oauth', '--header', 'X-Team: blue', 'X-Other: 2', '-H', 'Authorization: Bearer t0k', `http://127.0.0.1:${port}/mcp`, 'tools']);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const headers of seen) expect(headers).toEqual(jasmine.objectContaining({ 'x-team': 'blue', 'x-other': '2', authorization: 'Bearer t0k' }));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('--cwd runs a spawned server in that folder', async () => {
+    const folder = join(home.path, 'elsewhere');
+    await mkdir(folder, { recursive: true });
+    const result = await cli(home, ['--cwd', folder, 'call', 'cwd', ...CLI_SERVER]);
+    expect(result.stdout).toBe(`${folder}\n`);
+  });
 });

@@ -18,8 +18,12 @@ function merged(first: Page, pages: readonly Page[], key: string): Record<string
 
 /**
  * Every page of a listing as one result of the same shape: the items of all pages under `key`, the first page's other
- * members (the shortest `ttlMs`, and `cacheScope: private` when any page was private), no `nextCursor`. Errors with
- * `PaginationError` after 100 pages or on a cursor seen before.
+ * members (the shortest `ttlMs`, and `cacheScope: private` when any page was private), no `nextCursor`.
+ *
+ * - **Temperature:** cold; each subscription walks the pages again, one request at a time.
+ * - **Emits:** the merged result once. **Completes:** right after it.
+ * - **Errors:** what `page` errors with; `PaginationError` after 100 pages or on a cursor seen before.
+ * - **Teardown:** cancels the page request in flight.
  */
 export function allPages(method: string, page: (cursor?: string) => Observable<Page>, key: string): Observable<Record<string, unknown>> {
   return defer(() => {

@@ -49,7 +49,12 @@ export interface EventOptions {
 
 /**
  * The events of a connection: every notification, the spawned server's stderr lines, the client's state changes
- * (`state`) and every frame in and out (`frames`). Hot sources; subscribe before sending anything.
+ * (`state`) and every frame in and out (`frames`).
+ *
+ * - **Temperature:** hot (subscribe before anything is sent to see it all).
+ * - **Emits:** one `WatchEvent` per notification, stderr line, state change and frame, in arrival order.
+ * - **Completes:** when the client closes. **Errors:** never.
+ * - **Teardown:** stops listening.
  */
 export function connectionEvents(connection: Connection, options: EventOptions): Observable<WatchEvent> {
   const { client, opened } = connection;
