@@ -113,7 +113,7 @@ function targetOf(words: readonly string[], values: RawValues): TargetRequest {
   }
   if (values.config !== undefined || values.server !== undefined) throw new UsageError('Name the server either with --config/--server or as the target, not both');
   if (isUrl(first)) {
-    if (rest.length > 0) throw new UsageError(`A URL target takes no arguments (got ${rest.join(' ')})`);
+    if (rest.length > 0) throw new UsageError(`"${rest[0]}" is not a verb: use one of ${VERBS.filter((verb) => verb !== 'set-level').join(', ')}`);
     return { kind: 'url', url: first };
   }
   return configReference(first) ?? (rest.length === 0 && !first.includes('/') ? { kind: 'config', file: undefined, server: first } : { kind: 'command', command: first, args: rest });

@@ -82,7 +82,7 @@ function remote(target: Exclude<ResolvedTarget, { kind: 'stdio' }>, tap: HttpTap
     case 'ws': {
       const WebSocket = context.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
       if (WebSocket === undefined) {
-        throw new UsageError('--transport ws needs a WebSocket: Node 22 or later has one, Node 20 needs --experimental-websocket');
+        throw new UsageError('A WebSocket target needs a WebSocket: Node 22 and later have one; on Node 20 run with NODE_OPTIONS=--experimental-websocket');
       }
       if (Object.keys(headers).length > 0) throw new UsageError('WebSocket connections cannot carry --header values');
       return webSocket(target.url, { WebSocket });

@@ -104,7 +104,7 @@ describe('the rxmcp bin (dist/esm/cli/main.js)', () => {
       const ended = await call.done;
       expect(ended.code).toBe(130);
       expect(ended.stderr).toContain('the call of slow was cancelled');
-      expect(existsSync(marker) ? readFileSync(marker, 'utf8') : 'no marker').toBe('cancelled');
+      expect(existsSync(marker) ? readFileSync(marker, 'utf8') : 'no marker').toBe('cancelled: Request cancelled by the client');
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -96,7 +96,7 @@ describe('rxmcp call: streaming, time limits and Ctrl-C', () => {
       expect(result.exitCode).toBe(130);
       expect(stderr.text()).toContain('"method":"notifications/cancelled"');
       expect(stderr.text()).toContain('the call of slow was cancelled');
-      expect(existsSync(marker) ? readFileSync(marker, 'utf8') : 'no marker').toBe('cancelled');
+      expect(existsSync(marker) ? readFileSync(marker, 'utf8') : 'no marker').toBe('cancelled: Request cancelled by the client');
     });
   }
 

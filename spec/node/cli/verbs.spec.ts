@@ -155,6 +155,9 @@ describe('rxmcp call: arguments typed by the tool schema (fixture server)', () =
     const unknown = await cli(home, ['--frobnicate', 'tools', ...CLI_SERVER]);
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toContain("Unknown option '--frobnicate'");
+    const typo = await cli(home, ['https://mcp.example.com/mcp', 'tool']);
+    expect(typo.exitCode).toBe(1);
+    expect(typo.stderr).toContain('"tool" is not a verb: use one of info, tools, resources');
     const nothing = await cli(home, ['tools']);
     expect(nothing.exitCode).toBe(1);
     expect(nothing.stderr).toContain('No server named');

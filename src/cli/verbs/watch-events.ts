@@ -1,4 +1,4 @@
-import { distinctUntilChanged, EMPTY, map, merge, type Observable } from 'rxjs';
+import { distinctUntilChanged, EMPTY, filter, map, merge, type Observable } from 'rxjs';
 import type { JsonRpcNotification } from '../../index.js';
 import type { Connection } from '../connection.js';
 import type { Styler } from '../style.js';
@@ -66,6 +66,7 @@ export function connectionEvents(connection: Connection, options: EventOptions):
   const state$ = !options.state
     ? EMPTY
     : client.state$.pipe(
+        filter((state) => state.status !== 'idle'),
         distinctUntilChanged((a, b) => a.status === b.status),
         map((state): WatchEvent => {
           if (state.status === 'ready') {
