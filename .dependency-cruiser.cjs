@@ -22,6 +22,14 @@ module.exports = {
       from: { path: '^src/transport/' }, to: { path: '^src/protocol/', pathNot: '^src/protocol/(jsonrpc|routing-headers)\\.ts$' },
     },
     {
+      name: 'config-below-client', severity: 'error', comment: 'The configuration reader knows configuration files only, so a CLI and a client group can share it.',
+      from: { path: '^src/config/' }, to: { path: '^src/(protocol|transport|session|client|auth|node|testing|cli)/' },
+    },
+    {
+      name: 'cli-is-an-application', severity: 'error', comment: 'Nothing of the library imports the command line tool.',
+      from: { path: '^src/', pathNot: '^src/cli/' }, to: { path: '^src/cli/' },
+    },
+    {
       name: 'session-below-client', severity: 'error', comment: 'The session knows no client.',
       from: { path: '^src/session/' }, to: { path: '^src/(client|auth|node|testing)/' },
     },
@@ -34,12 +42,12 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/testing/' }, to: { path: '^src/testing/' },
     },
     {
-      name: 'universal-code-is-universal', severity: 'error', comment: 'Only rxmcp/node (src/node, src/auth/node) may use Node built-ins.',
-      from: { path: '^src/', pathNot: '^src/(node|auth/node|cli)/' }, to: { dependencyTypes: ['core'] },
+      name: 'universal-code-is-universal', severity: 'error', comment: 'Only the Node-only folders (src/node, src/auth/node, src/config/node, src/cli) may use Node built-ins.',
+      from: { path: '^src/', pathNot: '^src/(node|auth/node|config/node|cli)/' }, to: { dependencyTypes: ['core'] },
     },
     {
       name: 'universal-code-not-node-entry', severity: 'error', comment: 'The universal entry never reaches Node-only modules.',
-      from: { path: '^src/', pathNot: '^src/(node|auth/node|cli)/' }, to: { path: '^src/(node|auth/node|cli)/' },
+      from: { path: '^src/', pathNot: '^src/(node|auth/node|config/node|cli)/' }, to: { path: '^src/(node|auth/node|config/node|cli)/' },
     },
   ],
   options: {

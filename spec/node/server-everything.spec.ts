@@ -83,6 +83,14 @@ describe('createClient against @modelcontextprotocol/server-everything', () => {
     await exercise(streamableHttp(`http://127.0.0.1:${started.port}/mcp`));
   });
 
+  it('over Streamable HTTP found by httpTransport: its 400 to the server/discover probe is no reason to fall back to HTTP+SSE', async () => {
+    const started = await startHttp('streamableHttp');
+    child = started.child;
+    const transport = httpTransport(`http://127.0.0.1:${started.port}/mcp`);
+    await exercise(transport);
+    expect(transport.detected).toBe('streamable-http');
+  });
+
   it('over legacy HTTP+SSE, and found by httpTransport auto-detection', async () => {
     const started = await startHttp('sse');
     child = started.child;

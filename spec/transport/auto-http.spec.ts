@@ -75,6 +75,20 @@ describe('httpTransport', () => {
     });
   }
 
+  for (const status of [400, 404]) {
+    it(`fails a request before initialize refused with ${status} (no JSON-RPC body) on its own, then detects on initialize`, async () => {
+      const transport = httpTransport(`${base}${PREFIX}/sse?post=${status}`);
+      const probe = open(transport);
+      probe.send({ jsonrpc: '2.0', id: 0, method: 'server/discover' });
+      const refused = await probe.frame((f) => f.failure !== undefined);
+      expect(refused.failure?.requestId).toBe(0);
+      expect((refused.failure?.error as TransportError).status).toBe(status);
+      expect(transport.detected).toBeUndefined();
+      await converse(probe);
+      expect(transport.detected).toBe('legacy-sse');
+    });
+  }
+
   it('reports a first POST refused otherwise (500) as the failure of that frame, without falling back or ending the connection', async () => {
     const transport = httpTransport(`${base}${PREFIX}/sse?post=500`);
     const probe = open(transport);

@@ -5,3 +5,4 @@ export { docker, dockerRunArgs, DOCKER_CLI_ENV_VARS } from './docker.js';
 export type { DockerOptions, DockerVolume } from './docker.js';
 export { loopbackRedirect } from '../auth/node/loopback-redirect.js';
 export type { LoopbackRedirect, LoopbackRedirectOptions } from '../auth/node/loopback-redirect.js';
+export { fileStorage, FILE_STORAGE_MODE } from '../auth/node/file-storage.js';

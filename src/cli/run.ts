@@ -1,0 +1,142 @@
+import { asyncScheduler, Subscription } from 'rxjs';
+import { DEFAULT_CLIENT_INFO } from '../index.js';
+import { parseCommand, type Command } from './command.js';
+import { openConnection, type Connection } from './connection.js';
+import { describeFailure, EXIT } from './failure.js';
+import { cliHandlers } from './handlers.js';
+import { collectingStream, type CliIo, type CliResult, type CliStream } from './io.js';
+import { createOutput } from './output.js';
+import { NO_PROGRESS_BAR, type ProgressBar } from './progress-bar.js';
+import { createRun, type Run } from './run-context.js';
+import { homeOf, resolveTarget, type Place } from './target.js';
+import { USAGE } from './usage.js';
+import { callVerb } from './verbs/call.js';
+import { infoVerb, listVerb, pingVerb, setLevelVerb } from './verbs/catalog.js';
+import { completeVerb, promptVerb, readVerb } from './verbs/content.js';
+import { serversVerb } from './verbs/servers.js';
+import { watchVerb } from './verbs/watch.js';
+import { connectionEvents, watchStream, type WatchStream } from './verbs/watch-events.js';
+
+function placeOf(io: CliIo): Place {
+  const env = io.env ?? {};
+  return { env, cwd: io.cwd ?? process.cwd(), home: io.home ?? homeOf(env), platform: io.platform ?? process.platform };
+}
+
+const now = (): number => asyncScheduler.now();
+
+/** Server log messages (and, with `--verbose`, stderr lines and frames) on stderr while a verb runs; none with `--json`. */
+function chatter(run: Run, connection: Connection): Subscription {
+  const watching = new Subscription();
+  if (run.out.json) return watching;
+  const { errStyle } = run.out;
+  watching.add(
+    connection.client.notifications.logs$().subscribe((log) => {
+      const data = typeof log.data === 'string' ? log.data : JSON.stringify(log.data);
+      run.out.note(errStyle('dim', `[${log.level}]${log.logger === undefined ? '' : ` ${log.logger}`} ${data}`));
+    }),
+  );
+  if (run.command.options.verbose) {
+    const stream = watchStream({ line: run.out.note, style: errStyle }, false, now);
+    const events = connectionEvents(connection, { frames: true, state: false });
+    watching.add(events.subscribe((event) => (event.kind === 'stderr' || event.kind === 'frame' ? stream.emit(event) : undefined)));
+  }
+  return watching;
+}
+
+/** `call --watch`: the NDJSON stream on stdout, fed from the connection's events. */
+function callStream(run: Run, connection: Connection): { stream: WatchStream | undefined; watching: Subscription } {
+  if (run.command.verb !== 'call' || !run.command.options.watch) return { stream: undefined, watching: chatter(run, connection) };
+  const stream = watchStream({ line: run.out.line, style: run.out.style }, true, now);
+  const events = connectionEvents(connection, { frames: run.command.options.frames, state: false });
+  return { stream, watching: events.subscribe((event) => stream.emit(event)) };
+}
+
+async function verbOf(run: Run, connection: Connection, bar: { current: ProgressBar }, stream: WatchStream | undefined): Promise<number> {
+  const server = await connection.connect();
+  switch (run.command.verb) {
+    case 'info':
+      return infoVerb(run, connection, server);
+    case 'tools':
+    case 'resources':
+    case 'templates':
+    case 'prompts':
+      return listVerb(run, connection, run.command.verb);
+    case 'call': {
+      const drawBar = stream === undefined && !run.out.json && run.out.errIsTerminal;
+      return callVerb(run, connection, { stream, bar: drawBar, barInUse: (current) => (bar.current = current) });
+    }
+    case 'read':
+      return readVerb(run, connection);
+    case 'prompt':
+      return promptVerb(run, connection);
+    case 'complete':
+      return completeVerb(run, connection);
+    case 'ping':
+      return pingVerb(run, connection, server);
+    case 'set-level':
+      return setLevelVerb(run, connection, server, run.command.options.logLevel ?? '');
+    default:
+      return EXIT.usage;
+  }
+}
+
+/** Runs a verb that talks to a server: one connection, closed (and a spawned server gone) before it returns. */
+async function connected(run: Run): Promise<number> {
+  const target = await resolveTarget(run.command, run.place);
+  const bar = { current: NO_PROGRESS_BAR };
+  const handlers = cliHandlers({
+    options: run.command.options, out: run.out, cwd: run.place.cwd, env: run.place.env, interactive: run.interactive,
+    lines: run.lines, prompting: (active) => bar.current.hold(active),
+  });
+  const connection = openConnection(target, run.command, run, handlers);
+  const { stream, watching } = run.command.verb === 'watch' ? { stream: undefined, watching: new Subscription() } : callStream(run, connection);
+  try {
+    return await (run.command.verb === 'watch' ? watchVerb(run, connection) : verbOf(run, connection, bar, stream));
+  } catch (error) {
+    const failure = describeFailure(error, connection.context(connection.server() === undefined ? 'connect' : 'request'));
+    run.out.fail(failure);
+    return failure.exitCode;
+  } finally {
+    watching.unsubscribe();
+    await connection.close();
+  }
+}
+
+async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, stderr: CliStream): Promise<number> {
+  const env = io.env ?? {};
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    createOutput(stdout, stderr, env, argv.includes('--json')).fail(describeFailure(error, { phase: 'setup' }));
+    return EXIT.usage;
+  }
+  const out = createOutput(stdout, stderr, env, command.options.json);
+  if (command.help || command.version) {
+    out.line(command.help ? USAGE.trimEnd() : DEFAULT_CLIENT_INFO.version);
+    return EXIT.ok;
+  }
+  const run = createRun(io, command, placeOf(io), out);
+  try {
+    return command.verb === 'servers' ? await serversVerb(run) : await connected(run);
+  } catch (error) {
+    const failure = describeFailure(error, { phase: 'setup' });
+    out.fail(failure);
+    return failure.exitCode;
+  }
+}
+
+/**
+ * Runs the `rxmcp` command line tool once, in this process: `argv` without the node and script names. Everything it
+ * touches comes from `io` (environment, folders, standard streams, Ctrl-C as an `AbortSignal`); what it wrote to
+ * standard output and standard error comes back in the result unless `io` gave streams for them. Never rejects:
+ * every failure is reported on standard error and in `exitCode` (0 ok, 1 usage, 3 authorization, 4 unreachable,
+ * 5 tool error or not found, 130 interrupted).
+ */
+export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<CliResult> {
+  const stdout = io.stdout ?? collectingStream();
+  const stderr = io.stderr ?? collectingStream();
+  const exitCode = await execute(argv, io, stdout, stderr);
+  const text = (stream: CliStream): string => ('text' in stream && typeof stream.text === 'function' ? (stream.text as () => string)() : '');
+  return { exitCode, stdout: io.stdout === undefined ? text(stdout) : '', stderr: io.stderr === undefined ? text(stderr) : '' };
+}

@@ -1,0 +1,103 @@
+import { homedir } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import { discoverConfigs } from '../config/node/discover.js';
+import { loadConfigFile } from '../config/node/discover.js';
+import { resolveServer } from '../config/node/resolve.js';
+import { ConfigError, type ServerConfig, type ServerEntry } from '../config/types.js';
+import type { Command } from './command.js';
+import { UsageError } from './errors.js';
+import type { CliOptions } from './options.js';
+
+/** A server to talk to, with everything the command line and its configuration entry say. */
+export type ResolvedTarget =
+  | {
+      readonly kind: 'stdio';
+      readonly command: string;
+      readonly args: readonly string[];
+      readonly env: Readonly<Record<string, string>>;
+      readonly cwd: string | undefined;
+      /** For messages: the command line, or the configured name. */
+      readonly label: string;
+    }
+  | {
+      readonly kind: 'http' | 'sse' | 'ws' | 'auto';
+      readonly url: string;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly label: string;
+    };
+
+/** Where the tool runs: environment, folders, platform. */
+export interface Place {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly home: string;
+  readonly platform: NodeJS.Platform;
+}
+
+/** The home folder of `env` (HOME, USERPROFILE), else the system's. */
+export function homeOf(env: Readonly<Record<string, string | undefined>>): string {
+  return env['HOME'] || env['USERPROFILE'] || homedir();
+}
+
+function fromConfig(config: ServerConfig, name: string, options: CliOptions, cwd: string): ResolvedTarget {
+  if (config.kind === 'stdio') {
+    const folder = options.cwd ?? config.cwd;
+    return {
+      kind: 'stdio', command: config.command, args: config.args, env: { ...config.env, ...options.env },
+      cwd: folder === undefined ? undefined : resolve(cwd, folder), label: name,
+    };
+  }
+  const kind = options.transport === undefined || options.transport === 'stdio' ? config.kind : options.transport;
+  return { kind, url: config.url, headers: { ...config.headers, ...options.headers }, label: name };
+}
+
+function pick(servers: readonly ServerEntry[], name: string | undefined, where: string): ServerEntry {
+  const names = servers.map((entry) => entry.name);
+  if (name === undefined) {
+    if (servers.length === 1) return servers[0] as ServerEntry;
+    throw new UsageError(servers.length === 0 ? `${where} lists no servers` : `${where} lists several servers: name one with --server (${names.join(', ')})`);
+  }
+  const entry = servers.find((candidate) => candidate.name === name);
+  if (entry === undefined) {
+    throw new UsageError(`No server "${name}" in ${where}${names.length === 0 ? '' : ` (it has ${names.join(', ')})`}; to spawn a command, put it after --`);
+  }
+  return entry;
+}
+
+async function configured(file: string | undefined, name: string | undefined, place: Place): Promise<ServerEntry> {
+  if (file !== undefined) {
+    const path = isAbsolute(file) ? file : resolve(place.cwd, file);
+    return pick((await loadConfigFile(path, { label: '--config', project: place.cwd })).servers, name, path);
+  }
+  const found = await discoverConfigs(place);
+  const searched = found.searched.filter((location) => location.status !== 'absent').map((location) => location.location.file);
+  const where = searched.length === 0 ? 'any known configuration file (rxmcp servers lists where it looks)' : searched.join(', ');
+  return pick(found.servers.filter((located) => !located.shadowed).map((located) => located.entry), name, where);
+}
+
+function urlKind(url: string, options: CliOptions): Exclude<ResolvedTarget['kind'], 'stdio'> {
+  const transport = options.transport;
+  if (transport === 'stdio') throw new UsageError('--transport stdio needs a command after --, not a URL');
+  if (transport !== undefined) return transport;
+  return /^wss?:/i.test(url) ? 'ws' : 'auto';
+}
+
+/**
+ * Turns the named target into a server to talk to: a URL as it is, a command line as it is, a configured server
+ * with its variables expanded and the command line's `-e`, `--header`, `--cwd` and `--transport` on top.
+ * Errors with `UsageError` (nothing named, unknown name) or `ConfigError`.
+ */
+export async function resolveTarget(command: Command, place: Place): Promise<ResolvedTarget> {
+  const { target, options } = command;
+  if (target.kind === 'none') throw new UsageError('No server named: give a URL, a configured name, --config/--server, or a command after --');
+  if (target.kind === 'url') return { kind: urlKind(target.url, options), url: target.url, headers: options.headers, label: target.url };
+  if (target.kind === 'command') {
+    if (options.transport !== undefined && options.transport !== 'stdio') throw new UsageError(`--transport ${options.transport} needs a URL, not a command`);
+    const cwd = options.cwd === undefined ? undefined : resolve(place.cwd, options.cwd);
+    return { kind: 'stdio', command: target.command, args: target.args, env: options.env, cwd, label: [target.command, ...target.args].join(' ') };
+  }
+  const entry = await configured(target.file, target.server, place);
+  const config = await resolveServer(entry, { env: place.env, home: place.home });
+  if (config.kind === 'stdio' && config.command === '') throw new ConfigError(`server "${entry.name}" has no command`);
+  return fromConfig(config, entry.name, options, place.cwd);
+}

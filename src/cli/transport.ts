@@ -1,0 +1,111 @@
+import { Subscription } from 'rxjs';
+import {
+  httpTransport, legacySse, streamableHttp, webSocket, type FetchLike, type HttpAuth, type Transport, type WebSocketConstructor,
+} from '../index.js';
+import { stdio, type StdioTransport } from '../node/index.js';
+import { UsageError } from './errors.js';
+import type { ResolvedTarget } from './target.js';
+
+/** What the tool saw of the last HTTP response of the MCP server, for error messages. */
+export interface HttpSeen {
+  readonly method: string;
+  readonly url: string;
+  readonly status: number;
+  readonly contentType: string | undefined;
+}
+
+/** A `fetch` that remembers the last response it saw. */
+export interface HttpTap {
+  readonly fetch: FetchLike;
+  last(): HttpSeen | undefined;
+}
+
+/** Wraps the platform `fetch` to remember status and content type of each response (bodies are not touched). */
+export function httpTap(base: FetchLike = (input, init) => globalThis.fetch(input, init)): HttpTap {
+  let last: HttpSeen | undefined;
+  return {
+    fetch: async (input, init) => {
+      const response = await base(input, init);
+      last = { method: init.method ?? 'GET', url: input, status: response.status, contentType: response.headers.get('content-type') ?? undefined };
+      return response;
+    },
+    last: () => last,
+  };
+}
+
+/** The last lines a spawned server wrote to stderr. */
+export interface StderrTail {
+  readonly lines: () => readonly string[];
+}
+
+const TAIL_LINES = 20;
+
+/** A transport, with what the tool watches beside it. */
+export interface OpenedTransport {
+  readonly transport: Transport;
+  /** Set for a spawned server. */
+  readonly stdio: StdioTransport | undefined;
+  readonly tap: HttpTap;
+  readonly stderr: StderrTail;
+  /** Stops watching. */
+  readonly release: () => void;
+}
+
+/** What building a transport needs beside the target. */
+export interface TransportContext {
+  readonly inheritEnv: boolean;
+  readonly auth: HttpAuth | undefined;
+  readonly WebSocket: WebSocketConstructor | undefined;
+}
+
+function spawned(target: Extract<ResolvedTarget, { kind: 'stdio' }>, context: TransportContext): StdioTransport {
+  return stdio({
+    command: target.command,
+    args: target.args,
+    env: target.env,
+    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    inheritEnv: context.inheritEnv,
+    closeGraceMs: 1000,
+    termGraceMs: 1000,
+  });
+}
+
+function remote(target: Exclude<ResolvedTarget, { kind: 'stdio' }>, tap: HttpTap, context: TransportContext): Transport {
+  const headers = target.headers;
+  const auth = context.auth;
+  const shared = { headers, fetch: tap.fetch, ...(auth === undefined ? {} : { auth }) };
+  switch (target.kind) {
+    case 'http':
+      return streamableHttp(target.url, shared);
+    case 'sse':
+      return legacySse(target.url, shared);
+    case 'ws': {
+      const WebSocket = context.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+      if (WebSocket === undefined) {
+        throw new UsageError('A WebSocket target needs a WebSocket: Node 22 and later have one; on Node 20 run with NODE_OPTIONS=--experimental-websocket');
+      }
+      if (Object.keys(headers).length > 0) throw new UsageError('WebSocket connections cannot carry --header values');
+      return webSocket(target.url, { WebSocket });
+    }
+    default:
+      return httpTransport(target.url, shared);
+  }
+}
+
+/** Builds the transport of a target, with the HTTP tap and the stderr tail in place. */
+export function openTransport(target: ResolvedTarget, context: TransportContext): OpenedTransport {
+  const tap = httpTap();
+  const lines: string[] = [];
+  const watching = new Subscription();
+  if (target.kind !== 'stdio') {
+    return { transport: remote(target, tap, context), stdio: undefined, tap, stderr: { lines: () => lines }, release: () => undefined };
+  }
+  const transport = spawned(target, context);
+  watching.add(
+    transport.stderr$.subscribe((line) => {
+      lines.push(line);
+      if (lines.length > TAIL_LINES) lines.shift();
+    }),
+  );
+  return { transport, stdio: transport, tap, stderr: { lines: () => lines }, release: () => watching.unsubscribe() };
+}

@@ -1,0 +1,46 @@
+/** The text of `rxmcp --help`. */
+export const USAGE = `rxmcp: inspect an MCP server from the command line
+
+Usage:
+  rxmcp [options] <target> <verb> [operands]
+  rxmcp [options] <verb> [operands] -- <command> [args…]     spawn a stdio server
+
+Targets:
+  https://host/mcp              Streamable HTTP, falling back to HTTP+SSE (--transport http|sse|ws to choose)
+  name                          a server of a known configuration file (rxmcp servers lists them)
+  file.json:name                a server of that file; also --config <file> --server <name>
+
+Verbs:
+  info                          who the server is, its protocol revision and capabilities (the default)
+  tools | resources | templates | prompts
+  call <tool> [k=v | k:=json …] arguments typed by the tool's schema; - reads a JSON object from stdin
+  read <uri>
+  prompt <name> [k=v …]
+  complete prompt:<name>|resource:<template> <arg>=<partial> [k=v …]
+  ping
+  watch                         stream notifications, logs, progress, list changes, stderr as NDJSON
+  servers                       the configured servers and where they are defined (secrets redacted)
+
+Options:
+  --json                        one MCP-shaped JSON value on stdout; errors as one JSON line on stderr
+  --transport <http|sse|ws>     for a URL; -H, --header "Name: value"; -e KEY=VALUE; --cwd <dir>; --inherit-env
+  --protocol <auto|modern|legacy|YYYY-MM-DD>
+  --timeout <ms>                silence allowed before and between progress reports (default 60000);
+                                for watch: how long to watch
+  --max-total <ms>              cap on a whole call; --connect-timeout <ms>
+  --log-level <level>           ask the server for log messages from this level
+  --elicit accept='{…}'|accept|decline|cancel
+                                answer the server's questions without asking (on a terminal you are asked)
+  --root <dir>                  offer a root (repeatable)
+  --oauth | --no-oauth          sign in even without a terminal / never; --no-browser prints the URL only
+  --watch                       (call) stream the call's progress and logs as NDJSON, then the result
+  --count <n>, --until <method|kind>, --frames, --resource <uri>      (watch)
+  -v, --verbose                 show the server's stderr and every frame
+  -h, --help, --version
+
+Inspector spellings: --method tools/list|tools/call|resources/read|prompts/get|…, --tool-name, --tool-arg k=v,
+  --tool-args-json '{…}', --uri, --prompt-name, --prompt-args k=v, --server-url, --format json, --cli
+
+Exit codes: 0 ok, 1 usage or other error, 3 authorization, 4 server unreachable, 5 tool error or not found,
+  130 interrupted
+`;
