@@ -307,7 +307,7 @@ async function main() {
     for (const [name, what] of Object.entries(SERVERS)) console.log(`${pad(name, 15)}${what}`);
     return;
   }
-  if (!existsSync(new URL('../dist/esm/index.js', import.meta.url))) {
+  if (!existsSync(new URL('../dist/index.js', import.meta.url))) {
     console.error('bench: dist/ is missing; run `npm run build` first (or `npm run bench`, which builds)');
     process.exitCode = 1;
     return;
@@ -337,7 +337,7 @@ async function main() {
   }
   let framing;
   if (!flag('no-framing')) {
-    const { code, out, err } = await runChild([FRAMING], 300_000);
+    const { code, out, err } = await runChild(['--import', 'tsx', FRAMING], 300_000);
     framing = out;
     console.log(`\n${out.trimEnd()}`);
     if (code !== 0) console.log(`framing bench failed: ${err.trim().split('\n').slice(-3).join(' | ')}`);
