@@ -1,8 +1,8 @@
 // An agent loop with async/await: list the tools, call them, answer the server's questions.
 // Run: npx tsx examples/agent-loop.ts
 import { firstValueFrom } from 'rxjs';
-import { createClient, toAsyncClient, type CallToolResult } from '../src/index.js';
-import { stdio } from '../src/node/index.js';
+import { createClient, toAsyncClient, type CallToolResult } from 'rxmcp';
+import { stdio } from 'rxmcp/node';
 
 const transport = stdio({ command: process.execPath, args: ['--import', 'tsx', 'examples/server/example-server.ts'] });
 const client = createClient(transport, {
