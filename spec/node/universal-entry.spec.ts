@@ -51,4 +51,11 @@ describe('a browser bundle of the universal entry', () => {
     const locales = core.sources.filter((file) => file.includes('zod/v4/locales/'));
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
   });
+
+  it('leaves out the cross-fetch ponyfill (every supported browser has fetch), in the core bundle and with every export', async () => {
+    const { core, full } = await measureBundles(['core', 'full']);
+    expect(core.sources.filter((file) => file.includes('cross-fetch'))).toEqual([]);
+    expect(full.sources.filter((file) => file.includes('cross-fetch'))).toEqual([]);
+    expect(core.sources.some((file) => file.includes('src/transport/internal/fetch.ts'))).toBeTrue();
+  });
 });
