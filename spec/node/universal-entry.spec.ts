@@ -25,7 +25,31 @@ function bareImports(entry: string): Set<string> {
   return bare;
 }
 
+/** The bare specifiers that importing `entry` (ESM) loads: static imports, followed through relative ones. */
+function staticImports(entry: string): Set<string> {
+  const bare = new Set<string>();
+  const seen = new Set<string>();
+  const pending = [entry];
+  const pattern = /^import\s*(?:[^;]*?\bfrom\s*)?"([^"]+)";/gm;
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+      const specifier = match[1] as string;
+      if (specifier.startsWith('.')) pending.push(join(dirname(file), specifier));
+      else bare.add(specifier);
+    }
+  }
+  return bare;
+}
+
 describe('the built universal entry', () => {
+  it('loads only rxjs and eventsource-parser at import: zod is inlined, eventsource and cross-fetch load on first use', () => {
+    expect([...staticImports(join(root, 'dist/index.js'))].sort()).toEqual(['eventsource-parser', 'rxjs']);
+    expect([...bareImports(join(root, 'dist/index.js'))].sort()).toEqual(['eventsource', 'eventsource-parser', 'rxjs']);
+  });
+
   for (const entry of ['dist/index.js', 'dist/index.cjs', 'dist/testing.js', 'dist/testing.cjs']) {
     it(`${entry} imports nothing from Node built-ins or child_process, directly or indirectly`, () => {
       const file = join(root, entry);
