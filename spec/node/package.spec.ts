@@ -3,7 +3,7 @@
 // the rxjs peer, served from the npm cache that `npm ci` filled. Packs what `npm run build` left in dist/ (`npm
 // test` builds first).
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -43,6 +43,14 @@ const binOf = (pkg: string, name: string): string => {
   return join(dirname(manifest), bin);
 };
 const explain = (step: Run): string => `exit ${step.code}\n${step.stdout.slice(-3000)}\n${step.stderr.slice(-3000)}`;
+
+/** Every file under `dir`, relative to it. */
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    return entry.isDirectory() ? listFiles(dir, path) : [path];
+  });
+}
 
 /** A temporary folder that is not inside this repository, so that module resolution cannot climb into it. */
 function outsideRepo(): string {
@@ -152,6 +160,25 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(checked.code).withContext(explain(checked)).toBe(0);
     expect(checked.stdout).toContain('All good!');
   }, STEP_MS);
+
+  it('ships declarations once, and source maps whose every source is shipped or embedded', () => {
+    const pkgDir = join(installed(), 'node_modules/rxmcp');
+    const files = listFiles(pkgDir);
+    const declarations = files.filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts') || file.endsWith('.d.mts'));
+    const entryStubs = ['dist/index.d.ts', 'dist/node.d.ts', 'dist/testing.d.ts'];
+    expect(declarations.filter((file) => !file.startsWith('dist/types/') && !entryStubs.includes(file))).toEqual([]);
+    const maps = files.filter((file) => file.endsWith('.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    const dangling: string[] = [];
+    for (const file of maps) {
+      const map = JSON.parse(readFileSync(join(pkgDir, file), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      map.sources.forEach((source, index) => {
+        const embedded = typeof map.sourcesContent?.[index] === 'string';
+        if (!embedded && !existsSync(resolve(pkgDir, dirname(file), source))) dangling.push(`${file}: ${source}`);
+      });
+    }
+    expect(dangling).toEqual([]);
+  });
 
   it('runs an example end to end from the installed package: a client over stdio against a tiny server', async () => {
     const ran = await node(['client.mjs'], installed());
