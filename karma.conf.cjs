@@ -3,6 +3,16 @@
 'use strict';
 
 process.env.CHROME_BIN ||= '/usr/bin/chromium';
+
+// karma-esbuild writes its generated entry (`import "<spec>"` per spec file) into os.tmpdir() and names each spec
+// by its path relative to that folder. When the checkout lives under the temp folder (a clone in /tmp), that path
+// has no leading `../` and esbuild reads it as a package name: nothing resolves and karma runs 0 specs. A temp
+// folder inside the checkout always gives `../`-relative paths; Chromium's profile goes there too.
+{
+  const path = require('node:path');
+  process.env.TMPDIR = path.join(__dirname, '.tmp', 'karma');
+  require('node:fs').mkdirSync(process.env.TMPDIR, { recursive: true });
+}
 const tty = process.stdout.isTTY === true;
 const coverage = process.env.COVERAGE === '1';
 

@@ -1,4 +1,5 @@
-// Time per MiB of rxmcp's stdio framing for one 5 MiB and one 50 MiB message (built package in dist/):
+// Time per MiB of rxmcp's stdio framing for one 5 MiB and one 50 MiB message (the decoders from src/ through tsx,
+// the transport from the built package):
 //   JSON.parse       the floor: JSON.parse of the finished text alone
 //   LineDecoder      newline framing + UTF-8 decoding (TextDecoder, the universal default) of 64 KiB chunks
 //                    (Buffers, as a pipe delivers them)
@@ -9,12 +10,12 @@
 // Two payloads: ASCII (what JSON mostly is) and multi-byte UTF-8 ("aé€😀" repeated), both split across chunks.
 // With linear framing, time per MiB stays about the same from 5 to 50 MiB.
 //
-// node bench/framing.mjs [--runs 5]
+// node --import tsx bench/framing.mjs [--runs 5]
 import { fileURLToPath } from 'node:url';
 import { ReplaySubject, Subject, filter, firstValueFrom, from, lastValueFrom, toArray } from 'rxjs';
 import { stdio } from 'rxmcp/node';
-import { decodeMessage } from '../dist/esm/node/internal/utf8.js';
-import { DEFAULT_MAX_MESSAGE_BYTES, LineDecoder, decodeJsonLines } from '../dist/esm/transport/internal/json-lines.js';
+import { decodeMessage } from '../src/node/internal/utf8.ts';
+import { DEFAULT_MAX_MESSAGE_BYTES, LineDecoder, decodeJsonLines } from '../src/transport/internal/json-lines.ts';
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;

@@ -2,7 +2,8 @@
 // over stdio and Streamable HTTP, against the official v2 server and a no-SDK server (bench/echo-server.mjs).
 //
 // node bench/run.mjs [--rounds 3] [--cases seq-stdio,...] [--servers sdk,raw] [--clients rxmcp-auto,...]
-//                    [--no-framing] [--framing-only] [--json out.json] [--verbose]
+//                    [--no-framing] [--framing-only] [--no-import] [--no-sizes] [--import-runs 15]
+//                    [--json out.json] [--verbose]
 // node bench/run.mjs --list
 //
 // Every measurement runs in a fresh child process (this file with --worker); within a round every client runs
@@ -12,7 +13,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { formatSizes, measureBundles } from '../scripts/bundle-size.mjs';
 import { CLIENTS, ECHO_SERVER } from './clients.mjs';
+import { formatImports, measureImports } from './import-time.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const FRAMING = fileURLToPath(new URL('./framing.mjs', import.meta.url));
@@ -307,7 +310,7 @@ async function main() {
     for (const [name, what] of Object.entries(SERVERS)) console.log(`${pad(name, 15)}${what}`);
     return;
   }
-  if (!existsSync(new URL('../dist/esm/index.js', import.meta.url))) {
+  if (!existsSync(new URL('../dist/index.js', import.meta.url))) {
     console.error('bench: dist/ is missing; run `npm run build` first (or `npm run bench`, which builds)');
     process.exitCode = 1;
     return;
@@ -337,14 +340,26 @@ async function main() {
   }
   let framing;
   if (!flag('no-framing')) {
-    const { code, out, err } = await runChild([FRAMING], 300_000);
+    const { code, out, err } = await runChild(['--import', 'tsx', FRAMING], 300_000);
     framing = out;
     console.log(`\n${out.trimEnd()}`);
     if (code !== 0) console.log(`framing bench failed: ${err.trim().split('\n').slice(-3).join(' | ')}`);
   }
+  let imports;
+  if (!flag('no-import')) {
+    const runs = Number(option('import-runs', 15));
+    imports = await measureImports(runs);
+    console.log(`\n${formatImports(imports, runs).join('\n')}`);
+  }
+  let sizes;
+  if (!flag('no-sizes')) {
+    sizes = await measureBundles();
+    console.log('\nbrowser bundles (esbuild, minified, browser platform, dependencies included, gzip -9):');
+    for (const line of formatSizes(sizes, { core: 35 * 1024 })) console.log(`  ${line}`);
+  }
   console.error(`bench: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   const json = option('json', undefined);
-  if (json) writeFileSync(json, `${JSON.stringify({ node: process.version, rounds, cases: CASES, results, framing }, null, 2)}\n`);
+  if (json) writeFileSync(json, `${JSON.stringify({ node: process.version, rounds, cases: CASES, results, framing, imports, sizes }, null, 2)}\n`);
 }
 
 if (flag('worker')) await worker();

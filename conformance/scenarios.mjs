@@ -1,6 +1,6 @@
 // What each client scenario of the conformance suite expects the client to do, written against rxmcp's public
 // API only: createClient over streamableHttp, handlers, verbs. One function per scenario (or family).
-import { createClient, settle, streamableHttp, toAsyncClient } from '../dist/esm/index.js';
+import { createClient, settle, streamableHttp, toAsyncClient } from 'rxmcp';
 import { SKILLS_EXTENSION, runSkills } from './skills.mjs';
 
 const CLIENT_INFO = { name: 'rxmcp-conformance', version: '0.1.0' };

@@ -8,8 +8,8 @@ import { createInterface } from 'node:readline/promises';
 import { distinctUntilChanged, filter, map, skip } from 'rxjs';
 import {
   agentLoop, createClient, openAiSampling, type AgentEvent, type ToolCallApproval, type ToolHintsMap,
-} from '../src/index.js';
-import { stdio } from '../src/node/index.js';
+} from 'rxmcp';
+import { stdio } from 'rxmcp/node';
 
 const { OPENAI_BASE_URL: baseUrl, OPENAI_MODEL: model, OPENAI_API_KEY: apiKey, AGENT_APPROVE: policy } = process.env;
 const DEFAULT_TASK = 'Add 17 and 25. Then make the bonus tool appear with toggle_tool and call it. Say what you did.';

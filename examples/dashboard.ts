@@ -1,8 +1,8 @@
 // A dashboard's view of a server as Observables: connection state, live tool list, logs, traffic, a running tool.
 // Run: npx tsx examples/dashboard.ts (prints what a UI would render, for five seconds)
 import { auditTime, delay, map, merge, scan, switchMap, take, takeUntil, timer } from 'rxjs';
-import { createClient } from '../src/index.js';
-import { stdio } from '../src/node/index.js';
+import { createClient } from 'rxmcp';
+import { stdio } from 'rxmcp/node';
 
 const client = createClient(stdio({ command: process.execPath, args: ['--import', 'tsx', 'examples/server/example-server.ts'] }), {
   logLevel: 'info', // 2026-07-28: sent with every request; legacy servers get logging/setLevel via setLoggingLevel()

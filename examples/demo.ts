@@ -3,8 +3,8 @@
 // input (elicitation and sampling) answered by handlers: JSON-RPC requests on older revisions, input rounds on
 // 2026-07-28. Pass --legacy to make the client speak the 2025 revisions.
 import { concat, defer, lastValueFrom, tap } from 'rxjs';
-import { createClient, type CallToolResult } from '../src/index.js';
-import { stdio } from '../src/node/index.js';
+import { createClient, type CallToolResult } from 'rxmcp';
+import { stdio } from 'rxmcp/node';
 
 const legacy = process.argv.includes('--legacy');
 const server = stdio({ command: process.execPath, args: ['--import', 'tsx', 'examples/server/example-server.ts'] });

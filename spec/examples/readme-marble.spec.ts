@@ -1,6 +1,7 @@
-// The marble example of the README, kept here so that it is type-checked and run.
-import { createSession } from '../../src/index.js';
-import { marbleTransport, note, req, res } from '../../src/testing/index.js';
+// The marble example of the README, kept here so that it is type-checked and run against the built package
+// (`rxmcp` and `rxmcp/testing` resolve through the package's own exports), as a user's copy would.
+import { createSession } from 'rxmcp';
+import { marbleTransport, note, req, res } from 'rxmcp/testing';
 import { TestScheduler } from 'rxjs/testing';
 
 describe('README marble example', () => {

@@ -14,8 +14,8 @@ describe('rxmcp/ai entry point (package exports)', () => {
   it('resolves for import and require to the built ESM and CommonJS files, both loading the ai peer', async () => {
     const esm = (await import('rxmcp/ai' as string)) as Record<string, unknown>;
     const cjs = createRequire(import.meta.url)('rxmcp/ai') as Record<string, unknown>;
-    expect(import.meta.resolve('rxmcp/ai')).toMatch(/\/dist\/esm\/ai\/index\.js$/);
-    expect(createRequire(import.meta.url).resolve('rxmcp/ai')).toMatch(/\/dist\/cjs\/ai\/index\.js$/);
+    expect(import.meta.resolve('rxmcp/ai')).toMatch(/\/dist\/ai\.js$/);
+    expect(createRequire(import.meta.url).resolve('rxmcp/ai')).toMatch(/\/dist\/ai\.cjs$/);
     expect(typeof esm['aiTools']).toBe('function');
     expect(typeof cjs['aiTools']).toBe('function');
   });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureBundles } from '../../scripts/bundle-size.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FORBIDDEN = /^(node:|child_process$|fs$|net$|os$|path$|stream$|http$|https$|cross-spawn$)/;
@@ -24,8 +25,32 @@ function bareImports(entry: string): Set<string> {
   return bare;
 }
 
+/** The bare specifiers that importing `entry` (ESM) loads: static imports, followed through relative ones. */
+function staticImports(entry: string): Set<string> {
+  const bare = new Set<string>();
+  const seen = new Set<string>();
+  const pending = [entry];
+  const pattern = /^import\s*(?:[^;]*?\bfrom\s*)?"([^"]+)";/gm;
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+      const specifier = match[1] as string;
+      if (specifier.startsWith('.')) pending.push(join(dirname(file), specifier));
+      else bare.add(specifier);
+    }
+  }
+  return bare;
+}
+
 describe('the built universal entry', () => {
-  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js', 'dist/esm/testing/index.js', 'dist/cjs/testing/index.js', 'dist/esm/ai/index.js', 'dist/cjs/ai/index.js']) {
+  it('loads only rxjs and eventsource-parser at import: zod is inlined, eventsource and cross-fetch load on first use', () => {
+    expect([...staticImports(join(root, 'dist/index.js'))].sort()).toEqual(['eventsource-parser', 'rxjs']);
+    expect([...bareImports(join(root, 'dist/index.js'))].sort()).toEqual(['eventsource', 'eventsource-parser', 'rxjs']);
+  });
+
+  for (const entry of ['dist/index.js', 'dist/index.cjs', 'dist/testing.js', 'dist/testing.cjs', 'dist/ai.js', 'dist/ai.cjs']) {
     it(`${entry} imports nothing from Node built-ins or child_process, directly or indirectly`, () => {
       const file = join(root, entry);
       expect(existsSync(file)).withContext(`${entry} is missing: run npm run build`).toBeTrue();
@@ -35,10 +60,10 @@ describe('the built universal entry', () => {
     });
   }
 
-  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js']) {
+  for (const [entry, ai] of [['dist/index.js', 'dist/ai.js'], ['dist/index.cjs', 'dist/ai.cjs']] as const) {
     it(`${entry} never reaches the optional peer ai (only rxmcp/ai does)`, () => {
       expect([...bareImports(join(root, entry))].filter((name) => name === 'ai' || name.startsWith('ai/') || name.startsWith('@ai-sdk/'))).toEqual([]);
-      expect([...bareImports(join(root, entry.replace('index.js', 'ai/index.js')))]).toContain('ai');
+      expect([...bareImports(join(root, ai))]).toContain('ai');
     });
   }
 
@@ -50,22 +75,19 @@ describe('the built universal entry', () => {
 });
 
 describe('a browser bundle of the universal entry', () => {
-  it('builds for the browser and stays small: createClient + streamableHttp under 64 KB gzipped, one zod locale', async () => {
-    const { build } = await import('esbuild');
-    const { gzipSync } = await import('node:zlib');
-    const entry = join(root, 'dist/esm/index.js');
-    expect(existsSync(entry)).withContext('dist/esm/index.js is missing: run npm run build').toBeTrue();
-    const result = await build({
-      stdin: { contents: `import { createClient, streamableHttp } from ${JSON.stringify(entry)}; globalThis.keep = [createClient, streamableHttp];`, resolveDir: root },
-      bundle: true, minify: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent',
-    });
-    const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-    const gzipped = gzipSync(code, { level: 9 }).length;
-    expect(gzipped).toBeLessThan(64 * 1024);
-    const output = Object.values(result.metafile.outputs)[0];
-    const used = Object.entries(output?.inputs ?? {}).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
-    const locales = used.filter((file) => file.includes('zod/v4/locales/'));
+  it('builds for the browser and stays small: createClient + streamableHttp under 50 KB gzipped, one zod locale', async () => {
+    expect(existsSync(join(root, 'dist/index.js'))).withContext('dist/index.js is missing: run npm run build').toBeTrue();
+    const { core } = await measureBundles(['core']);
+    expect(core.gzip).toBeLessThan(50 * 1024);
+    const locales = core.sources.filter((file) => file.includes('zod/v4/locales/'));
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
-    expect(Object.keys(output?.inputs ?? {}).filter((file) => file.includes('/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);
+    expect(core.sources.filter((file) => file.includes('src/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);
+  });
+
+  it('leaves out the cross-fetch ponyfill (every supported browser has fetch), in the core bundle and with every export', async () => {
+    const { core, full } = await measureBundles(['core', 'full']);
+    expect(core.sources.filter((file) => file.includes('cross-fetch'))).toEqual([]);
+    expect(full.sources.filter((file) => file.includes('cross-fetch'))).toEqual([]);
+    expect(core.sources.some((file) => file.includes('src/transport/internal/fetch.ts'))).toBeTrue();
   });
 });

@@ -1,4 +1,4 @@
-// The built command line tool (dist/esm/cli/main.js, what package.json `bin` names), run as its own process.
+// The built command line tool (dist/cli.js, what package.json `bin` names), run as its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { fixtureServer } from '../../fixtures/servers/paths.js';
 import { CLI_SERVER, eventsOf } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const BIN = join(root, 'dist', 'esm', 'cli', 'main.js');
+const BIN = join(root, 'dist', 'cli.js');
 
 interface Ran {
   readonly code: number | null;
@@ -49,14 +49,14 @@ function gone(pid: number): boolean {
   }
 }
 
-describe('the rxmcp bin (dist/esm/cli/main.js)', () => {
+describe('the rxmcp bin (dist/cli.js)', () => {
   beforeAll(() => {
     expect(existsSync(BIN)).withContext(`${BIN} is missing: run npm run build`).toBeTrue();
   });
 
   it('is what package.json names, starts with a node shebang, is executable and runs by itself', async () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin?: Record<string, string>; version: string };
-    expect(pkg.bin).toEqual({ rxmcp: './dist/esm/cli/main.js' });
+    expect(pkg.bin).toEqual({ rxmcp: './dist/cli.js' });
     expect(readFileSync(BIN, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
     expect(() => accessSync(BIN, constants.X_OK)).not.toThrow();
     const version = await run(['--version']);

@@ -9,7 +9,7 @@ import { fixtureServer } from '../../fixtures/servers/paths.js';
 
 const exec = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const BIN = join(root, 'dist', 'esm', 'cli', 'main.js');
+const BIN = join(root, 'dist', 'cli.js');
 const SOCKET = `rxmcp-spec-${process.pid}`;
 const SERVER = `${process.execPath} ${fixtureServer('cli-server')}`;
 

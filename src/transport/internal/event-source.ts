@@ -1,5 +1,5 @@
-import { EventSource as EventSourcePolyfill, type FetchLike as EventSourceFetch } from 'eventsource';
-import { Observable } from 'rxjs';
+import type { FetchLike as EventSourceFetch } from 'eventsource';
+import { from, Observable, switchMap } from 'rxjs';
 import { McpError } from '../../errors/mcp-error.js';
 import { TransportError } from '../../errors/errors.js';
 import { networkReason } from './network-error.js';
@@ -41,8 +41,24 @@ export interface EventStreamOptions {
   readonly fetch?: FetchLike;
   /** Headers for the GET, read once per connection attempt (`Accept` stays `text/event-stream`). */
   readonly headers?: () => Promise<Readonly<Record<string, string>>>;
-  /** The constructor to use; default the `eventsource` package's `EventSource`. */
+  /** The constructor to use; default the `eventsource` package's `EventSource` (loaded on the first stream). */
   readonly EventSource?: EventSourceConstructor;
+}
+
+let polyfill: Promise<EventSourceConstructor> | undefined;
+
+/**
+ * The `eventsource` package, imported when the first stream opens without a constructor of its own: only the
+ * legacy HTTP+SSE transport needs it, so importing rxmcp does not load it.
+ */
+function loadPolyfill(): Promise<EventSourceConstructor> {
+  polyfill ??= import('eventsource').then(
+    (module) => module.EventSource as EventSourceConstructor,
+    (error: unknown) => {
+      throw new TransportError('the eventsource package could not be loaded: pass `EventSource` in the options', { cause: error });
+    },
+  );
+  return polyfill;
 }
 
 /**
@@ -55,12 +71,17 @@ export interface EventStreamOptions {
  * - **Errors:** `TransportError` (with the HTTP `status` when there was one) on the first `error` event: a
  *   failed or refused GET, or the server closing the stream. An error thrown by `options.headers` is passed
  *   on as it is when it is an `McpError`.
+ *   A failure to load the `eventsource` package is a `TransportError` too.
  * - **Teardown:** closes the `EventSource`, which aborts its GET.
  */
 export function eventStream(url: URL, options: EventStreamOptions): Observable<SseEvent> {
+  if (options.EventSource !== undefined) return openStream(url, options, options.EventSource);
+  return from(loadPolyfill()).pipe(switchMap((Ctor) => openStream(url, options, Ctor)));
+}
+
+function openStream(url: URL, options: EventStreamOptions, Ctor: EventSourceConstructor): Observable<SseEvent> {
   return new Observable<SseEvent>((subscriber) => {
     const failure: { cause?: unknown } = {};
-    const Ctor: EventSourceConstructor = options.EventSource ?? EventSourcePolyfill;
     let source: EventSourceLike;
     try {
       source = new Ctor(url.href, { fetch: streamFetch(options, failure) });

@@ -1,0 +1,10 @@
+/** Size of one browser bundle: minified bytes, gzipped bytes, and the source modules in it (from its source map). */
+export interface BundleSize {
+  readonly bytes: number;
+  readonly gzip: number;
+  readonly sources: readonly string[];
+}
+export type BundleName = 'core' | 'oauth' | 'full' | 'official';
+export declare const BUNDLES: Readonly<Record<BundleName, { readonly what: string; readonly code: string }>>;
+export declare function measureBundles(names?: readonly BundleName[]): Promise<Record<BundleName, BundleSize>>;
+export declare function formatSizes(sizes: Partial<Record<BundleName, BundleSize>>, goals?: Partial<Record<BundleName, number>>): string[];
