@@ -2,6 +2,7 @@ import { lastValueFrom, map } from 'rxjs';
 import { ConnectionClosedError, createClient } from '../../src/index.js';
 import { createTestingController, eachEra, listRoots, text, toolResult } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
+import { leave } from '../helpers/leave-pending.js';
 
 describe('TestingController connections', () => {
   it('counts connections; drop() ends the current one, and requests in flight on it are lost', async () => {
@@ -25,7 +26,7 @@ describe('TestingController connections', () => {
     const client = createClient(server.transport);
     const states: string[] = [];
     client.state$.pipe(map((s) => (s.status === 'disconnected' ? `disconnected: ${s.error?.name ?? ''} ${s.error?.message ?? ''}` : s.status))).subscribe((s) => states.push(s));
-    client.connect().subscribe();
+    leave(client.connect());
     server.drop(new Error('connection reset'));
     expect(states).toEqual(['idle', 'connecting', 'ready', 'disconnected: TransportError connection reset']);
   });

@@ -1,6 +1,7 @@
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { createClient, type Client } from '../../src/index.js';
 import { ExpectationFailedError, createTestingController, tool, type TestingController } from '../../src/testing/index.js';
+import { leave } from '../helpers/leave-pending.js';
 
 function setup(revision: '2025-11-25' | '2026-07-28' = '2026-07-28'): { server: TestingController; client: Client } {
   const server = createTestingController({ revision });
@@ -22,7 +23,7 @@ describe('TestingController.expectRequest', () => {
 
   it('fails when nothing matches, listing what is pending', () => {
     const { server, client } = setup();
-    client.callTool('other', { x: 1 }).subscribe();
+    leave(client.callTool('other', { x: 1 }));
     expect(() => server.expectRequest('tools/call', { name: 'weather' })).toThrowMatching((error: unknown) =>
       ExpectationFailedError.is(error) &&
       (error as Error).message === 'Expected one pending tools/call with {"name":"weather"} request, found none.\nPending requests (1):\n  tools/call #1 {"name":"other","arguments":{"x":1}} on connection 1',
@@ -31,8 +32,8 @@ describe('TestingController.expectRequest', () => {
 
   it('fails when several match, and matchRequests takes them all', () => {
     const { server, client } = setup();
-    client.callTool('a').subscribe();
-    client.callTool('b').subscribe();
+    leave(client.callTool('a'));
+    leave(client.callTool('b'));
     expect(() => server.expectRequest('tools/call')).toThrowError(ExpectationFailedError, /found 2: use matchRequests\(\) to take several/);
     expect(server.matchRequests('tools/call', (params) => params['name'] === 'b').map((r) => r.params['name'])).toEqual(['b']);
     expect(server.matchRequests().map((r) => r.params['name'])).toEqual(['a']);
@@ -41,7 +42,7 @@ describe('TestingController.expectRequest', () => {
 
   it('does not hand out a request twice: what expectRequest took is no longer pending', () => {
     const { server, client } = setup();
-    client.listTools().subscribe();
+    leave(client.listTools());
     server.expectRequest('tools/list').respond({ tools: [] });
     expect(() => server.expectRequest('tools/list')).toThrowError(ExpectationFailedError, /found none/);
   });
@@ -52,7 +53,7 @@ describe('TestingController.expectNoRequest', () => {
     const { server, client } = setup();
     server.whenRequest('tools/list').respond({ tools: [] });
     server.expectNoRequest('tools/list');
-    client.listTools().subscribe();
+    leave(client.listTools());
     expect(() => server.expectNoRequest('tools/list')).toThrowError(ExpectationFailedError, /Expected no tools\/list request, but the client made 1:\n  tools\/list #1 \{\} on connection 1/);
   });
 });
@@ -60,7 +61,7 @@ describe('TestingController.expectNoRequest', () => {
 describe('TestingController.nextRequest', () => {
   it('takes a pending request at once, or waits for the next one to arrive (async tests)', async () => {
     const { server, client } = setup();
-    client.callTool('first').subscribe();
+    leave(client.callTool('first'));
     const first = await firstValueFrom(server.nextRequest('tools/call'));
     expect(first.params['name']).toBe('first');
     const next = firstValueFrom(server.nextRequest('tools/call', { name: 'second' }));
@@ -74,7 +75,7 @@ describe('TestingController.nextRequest', () => {
   it('stops waiting when unsubscribed: the request then stays pending', () => {
     const { server, client } = setup();
     server.nextRequest('tools/list').subscribe().unsubscribe();
-    client.listTools().subscribe();
+    leave(client.listTools());
     expect(server.expectRequest('tools/list').method).toBe('tools/list');
   });
 });
@@ -83,9 +84,9 @@ describe('TestingController.verify', () => {
   it('lists unexpected requests, taken ones never answered, and rules whose times were not met', () => {
     const { server, client } = setup('2025-11-25');
     server.whenRequest('prompts/list', undefined, { times: 2 }).respond({ prompts: [] });
-    client.listPrompts().subscribe();
-    client.callTool('forgotten').subscribe();
-    client.listResources().subscribe();
+    leave(client.listPrompts());
+    leave(client.callTool('forgotten'));
+    leave(client.listResources());
     server.expectRequest('resources/list');
     let problems: readonly string[] = [];
     try {
@@ -105,8 +106,8 @@ describe('TestingController.verify', () => {
   it('passes when every request was expected and answered, cancelled, lost or left unanswered on purpose', () => {
     const { server, client } = setup();
     server.whenRequest('tools/list').respond({ tools: [tool('a')] });
-    client.listTools().subscribe();
-    client.callTool('hang').subscribe();
+    leave(client.listTools());
+    leave(client.callTool('hang'));
     server.expectRequest('tools/call').never();
     client.callTool('gone').subscribe().unsubscribe();
     server.expectRequest('tools/call');
@@ -131,8 +132,8 @@ describe('TestingController views of the client', () => {
   it('replays every request on requests$ and lists them on requests; negotiation and listen streams are not among them', () => {
     const { server, client } = setup();
     server.whenRequest('tools/list').respond({ tools: [] });
-    client.tools$.subscribe();
-    client.callTool('t').subscribe();
+    leave(client.tools$);
+    leave(client.callTool('t'));
     const seen: string[] = [];
     server.requests$.subscribe((request) => seen.push(request.method));
     expect(seen).toEqual(['tools/list', 'tools/call']);
@@ -146,7 +147,7 @@ describe('TestingController views of the client', () => {
     expect(legacy.server.logLevel).toBe('warning');
     legacy.server.verify();
     const modern = createTestingController();
-    createClient(modern.transport, { logLevel: 'error' }).listTools().subscribe();
+    leave(createClient(modern.transport, { logLevel: 'error' }).listTools());
     expect([modern.logLevel, modern.client?.clientInfo]).toEqual(['error', { name: 'rxmcp', version: '0.1.0' }]);
   });
 });

@@ -3,6 +3,7 @@ import { NegotiationError, createClient, createSession } from '../../src/index.j
 import { TestScriptError, createTestingController } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { label, recording } from '../helpers/recording-transport.js';
+import { leave } from '../helpers/leave-pending.js';
 
 describe('createTestingController negotiation (legacy revisions)', () => {
   it('answers the probe with -32601, then initialize with its revision and capabilities shaped for it', async () => {
@@ -53,11 +54,11 @@ describe('createTestingController negotiation (legacy revisions)', () => {
     const session = createSession(server.transport);
     const seen: string[] = [];
     session.notifications$.subscribe((n) => seen.push(n.method));
-    session.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }).subscribe();
+    leave(session.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }));
     expect(server.notify('notifications/tools/list_changed')).toBe(1);
-    session.request('tools/list').subscribe();
+    leave(session.request('tools/list'));
     expect(seen).toEqual([]);
-    session.notify('notifications/initialized').subscribe();
+    leave(session.notify('notifications/initialized'));
     expect(seen).toEqual(['notifications/tools/list_changed']);
     server.expectRequest('tools/list').respond({ tools: [] });
     expect(() => server.verify()).toThrowError(/tools\/list #1 arrived on connection 1 before notifications\/initialized/);

@@ -3,6 +3,7 @@ import { createClient } from '../../src/index.js';
 import { TestScriptError, createTestingController, resourceContents } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { label, recording } from '../helpers/recording-transport.js';
+import { leave } from '../helpers/leave-pending.js';
 
 describe('TestingController.notify (legacy)', () => {
   it('sends list changes on the connection, and resource updates only for subscribed URIs', () => {
@@ -14,7 +15,7 @@ describe('TestingController.notify (legacy)', () => {
     const updates: string[] = [];
     client.notifications.listChanged$.subscribe((change) => changes.push(change.kind));
     client.notifications.resourceUpdated$.subscribe((update) => updates.push(update.uri));
-    client.watchResource('file:///a').subscribe();
+    leave(client.watchResource('file:///a'));
     expect(server.notify('notifications/tools/list_changed')).toBe(1);
     expect(server.notify('notifications/resources/updated', { uri: 'file:///b' })).toBe(0);
     expect(server.notify('notifications/resources/updated', { uri: 'file:///a' })).toBe(1);
@@ -38,7 +39,7 @@ describe('TestingController listen streams (2026-07-28)', () => {
     const wire = recording(server.transport);
     const client = createClient(wire.transport);
     const watching = client.tools$.subscribe();
-    client.prompts$.subscribe();
+    leave(client.prompts$);
     const ack = wire.received.find((m) => label(m) === 'notifications/subscriptions/acknowledged');
     expect(ack).toEqual({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } } });
     expect(server.notify('notifications/tools/list_changed')).toBe(1);
@@ -71,7 +72,7 @@ describe('TestingController listen streams (2026-07-28)', () => {
       server.whenRequest('tools/list').respond({ tools: [] });
       const wire = recording(server.transport);
       const client = createClient(wire.transport, { live: { backoff: { initialMs: 100 } } });
-      client.tools$.subscribe();
+      leave(client.tools$);
       expect(server.endSubscriptions()).toBe(1);
       expect(server.notify('notifications/tools/list_changed')).toBe(0);
       flush();

@@ -6,6 +6,7 @@ import {
 } from '../../src/testing/index.js';
 import { validateAgainstOfficialSchema, type OfficialSchemaVersion } from '../helpers/official-schema.js';
 import { recording } from '../helpers/recording-transport.js';
+import { leave } from '../helpers/leave-pending.js';
 
 const handlers: ClientHandlers = {
   roots: () => ({ roots: [{ uri: 'file:///work' }] }),
@@ -37,8 +38,8 @@ async function exercise(version: ProtocolVersion): Promise<unknown[]> {
   const document = serveResourceContents(server, 'file:///a', 'A');
   const wire = recording(server.transport);
   const client = createClient(wire.transport, { handlers, elicitationModes: ['form'], live: { debounceMs: 0 } });
-  client.tools$.subscribe();
-  client.watchResource('file:///a').subscribe();
+  leave(client.tools$);
+  leave(client.watchResource('file:///a'));
   const calls: Observable<unknown>[] = [client.listResources(), client.listResourceTemplates(), client.listPrompts(), client.getPrompt('p', { code: 'x' })];
   for (const call of calls) await lastValueFrom(call);
   await lastValueFrom(client.complete({ ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'code', value: 'x' } }));

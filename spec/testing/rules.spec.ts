@@ -2,6 +2,7 @@ import { lastValueFrom, map } from 'rxjs';
 import { ConnectionClosedError, RpcError, SchemaError, createClient, type Client } from '../../src/index.js';
 import { createTestingController, toolResult, type TestingController } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
+import { leave } from '../helpers/leave-pending.js';
 
 function setup(): { server: TestingController; client: Client } {
   const server = createTestingController({ revision: '2025-11-25' });
@@ -82,7 +83,7 @@ describe('TestingController.whenRequest', () => {
   it('stops taking requests once removed', () => {
     const { server, client } = setup();
     server.whenRequest('tools/call').respond(toolResult('a')).remove();
-    client.callTool('t').subscribe();
+    leave(client.callTool('t'));
     expect(server.expectRequest('tools/call').params).toEqual({ name: 't' });
   });
 });

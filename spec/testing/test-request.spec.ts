@@ -5,6 +5,7 @@ import {
 } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { recording } from '../helpers/recording-transport.js';
+import { leave } from '../helpers/leave-pending.js';
 
 const handlers: ClientHandlers = {
   elicitation: (params) => ({ action: 'accept', content: { answer: params.message.length } }),
@@ -15,7 +16,7 @@ describe('TestRequest.respond', () => {
   it('2026-07-28: adds resultType and the cache hints the revision requires', () => {
     const server = createTestingController();
     const wire = recording(server.transport);
-    createClient(wire.transport).listTools().subscribe();
+    leave(createClient(wire.transport).listTools());
     server.expectRequest('tools/list').respond({ tools: [tool('a')] });
     expect(wire.received.at(-1)).toEqual({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', ttlMs: 0, cacheScope: 'public', tools: [{ name: 'a', inputSchema: { type: 'object' } }] } });
   });
@@ -23,7 +24,7 @@ describe('TestRequest.respond', () => {
   it('legacy: leaves out what the revision does not define (2026 fields, icons and outputSchema before their revisions)', () => {
     const server = createTestingController({ revision: '2025-03-26' });
     const wire = recording(server.transport);
-    createClient(wire.transport).listTools().subscribe();
+    leave(createClient(wire.transport).listTools());
     const fancy = tool('a', { title: 'A', icons: [{ src: 'https://x/a.png' }], outputSchema: { type: 'object' }, annotations: { readOnlyHint: true } });
     server.expectRequest('tools/list').respond({ tools: [fancy], resultType: 'complete', ttlMs: 5 });
     expect(wire.received.at(-1)).toEqual({ jsonrpc: '2.0', id: 2, result: { tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] } });
@@ -60,9 +61,9 @@ describe('TestRequest.progress and notify', () => {
   it('refuses progress the client did not ask for, or that does not grow', () => {
     const server = createTestingController();
     const client = createClient(server.transport);
-    client.callTool('plain').subscribe();
+    leave(client.callTool('plain'));
     expect(() => server.expectRequest('tools/call').progress(1)).toThrowError(TestScriptError, /carries no progressToken/);
-    client.callToolEvents('events').subscribe();
+    leave(client.callToolEvents('events'));
     const call = server.expectRequest('tools/call', { name: 'events' });
     call.progress(2, 5, 'two');
     expect(() => call.progress(2)).toThrowError(TestScriptError, 'Progress of tools/call #2 {"name":"events"} must grow: 2 after 2');
@@ -73,13 +74,13 @@ describe('TestRequest.progress and notify', () => {
     const client = createClient(server.transport, { logLevel: 'info' });
     const seen: unknown[] = [];
     client.notifications.logs$().subscribe((entry) => seen.push(entry.data));
-    client.callTool('t').subscribe();
+    leave(client.callTool('t'));
     const call = server.expectRequest('tools/call');
     call.notify('notifications/message', { level: 'info', data: 'working' });
     expect(seen).toEqual(['working']);
     expect(() => call.notify('notifications/elicitation/complete', { elicitationId: 'e' })).toThrowError(TestScriptError, /not a notification a server sends in MCP 2026-07-28/);
     const quiet = createTestingController({ capabilities: { tools: {} } });
-    createClient(quiet.transport).callTool('t').subscribe();
+    leave(createClient(quiet.transport).callTool('t'));
     expect(() => quiet.expectRequest('tools/call').notify('notifications/message', { level: 'info', data: 'x' })).toThrowError(TestScriptError, /needs the server capability logging/);
   });
 });
@@ -98,10 +99,10 @@ describe('TestRequest.inputRequired (2026-07-28)', () => {
 
   it('is refused on legacy revisions and for methods that cannot require input', () => {
     const legacy = createTestingController({ revision: '2025-11-25' });
-    createClient(legacy.transport).callTool('t').subscribe();
+    leave(createClient(legacy.transport).callTool('t'));
     expect(() => legacy.expectRequest('tools/call').inputRequired({ r: listRoots() })).toThrowError(TestScriptError, /exist only in MCP 2026-07-28/);
     const modern = createTestingController();
-    createClient(modern.transport).listTools().subscribe();
+    leave(createClient(modern.transport).listTools());
     expect(() => modern.expectRequest('tools/list').inputRequired({ r: listRoots() })).toThrowError(TestScriptError, /tools\/list cannot answer input_required/);
   });
 });
@@ -124,7 +125,7 @@ describe('TestRequest.ask', () => {
   it('errors when the client did not declare what a question needs, and sends nothing', async () => {
     for (const revision of ['2025-11-25', '2026-07-28'] as const) {
       const server = createTestingController({ revision });
-      createClient(server.transport, { handlers }).callTool('t').subscribe();
+      leave(createClient(server.transport, { handlers }).callTool('t'));
       const call = server.expectRequest('tools/call');
       await expectAsync(lastValueFrom(call.ask({ s: sampleMessage('Summarise') }))).toBeRejectedWithError(TestScriptError, /did not declare the sampling capability/);
       expect(call.open).toBeTrue();
@@ -134,8 +135,8 @@ describe('TestRequest.ask', () => {
   it('verify() reports a 2026-07-28 ask the client never retried', () => {
     const server = createTestingController();
     const client = createClient(server.transport, { handlers: { elicitation: () => new Promise(() => undefined) } });
-    client.callTool('t').subscribe();
-    server.expectRequest('tools/call').ask({ q: elicitForm('Sure?', {}) }).subscribe();
+    leave(client.callTool('t'));
+    leave(server.expectRequest('tools/call').ask({ q: elicitForm('Sure?', {}) }));
     expect(() => server.verify()).toThrowError(/asked the client for input \(input_required\) and the client never retried/);
   });
 });
