@@ -19,6 +19,8 @@ describe('public entry points', () => {
       'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',
       'routingHeaders', 'rpcErrorFrom', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',
       'withTimeouts',
+      // waits on a person, lost requests
+      'DEFAULT_HUMAN_WAIT_MS', 'HumanWaitTimeoutError', 'OutcomeUnknownError',
       // the agent glue
       'DEFAULT_MAX_TOOLS', 'DEFAULT_MAX_TOOL_MEDIA_BYTES', 'DEFAULT_MAX_TOOL_NAME_LENGTH', 'DEFAULT_MAX_TOOL_TEXT_CHARS',
       'DEFAULT_TOOL_NAME_SEPARATOR', 'ModelEndpointError', 'PROVIDER_TOOL_NAME', 'SAMPLING_REJECTED_CODE', 'advertiseTools',

@@ -6,7 +6,7 @@ export type { McpErrorCode, McpErrorOptions } from './errors/mcp-error.js';
 export {
   RpcError, TransportError, ConnectionClosedError, RequestTimeoutError, SchemaError, ParseError,
   UnsupportedMethodError, McpAbortError, NegotiationError, ResponseStreamEndedError, PaginationError, InputRequiredError, SessionLostError,
-  MessageTooLargeError,
+  MessageTooLargeError, HumanWaitTimeoutError, OutcomeUnknownError,
 } from './errors/errors.js';
 export type {
   RpcErrorOptions, TransportErrorOptions, SchemaErrorOptions, UnsupportedMethodErrorOptions, TimeoutKind, RequestError,
@@ -104,6 +104,7 @@ export type {
 
 // Client
 export { createClient, DEFAULT_CLIENT_INFO } from './client/client.js';
+export { DEFAULT_HUMAN_WAIT_MS } from './client/human-wait.js';
 export type { Client, ToolCallOptions } from './client/client-types.js';
 export type {
   ClientOptions, ClientHandlers, ClientHandlerContext, HandlerOutput, ProtocolMode, ServerSession, CatalogOptions, BackoffOptions, ReconnectOptions,

@@ -1,5 +1,5 @@
 import { catchError, map, of, retry, throwError, type Observable } from 'rxjs';
-import { ResponseStreamEndedError, UnsupportedMethodError } from '../errors/errors.js';
+import { OutcomeUnknownError, ResponseStreamEndedError, UnsupportedMethodError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
 import { decodeResult } from '../protocol/codec.js';
 import { hasCapability } from '../protocol/model/capabilities.js';
@@ -36,6 +36,13 @@ function reissueWhenStreamLost(error: unknown): Observable<number> {
   return ResponseStreamEndedError.is(error) ? of(0) : throwError(() => error);
 }
 
+/** How a lost request is answered: re-issued, or (not safe to repeat, and `reissue: 'safe-only'`) failed as unknown. */
+function onStreamLost(method: string, reissue: boolean): (request$: Observable<RequestEvent>) => Observable<RequestEvent> {
+  if (reissue) return (request$) => request$.pipe(retry({ count: 1, delay: reissueWhenStreamLost }));
+  return (request$) =>
+    request$.pipe(catchError((error: unknown) => throwError(() => (ResponseStreamEndedError.is(error) ? new OutcomeUnknownError(method, { cause: error }) : error))));
+}
+
 /** True for the error a Streamable HTTP transport raises when the server forgot the session (HTTP 404). */
 export function isSessionExpired(error: unknown): boolean {
   return McpError.hasKind(error, 'SessionExpiredError');
@@ -43,17 +50,19 @@ export function isSessionExpired(error: unknown): boolean {
 
 /**
  * One request of `method` on the negotiated connection `ready`, and on no other: the revision's `_meta` and
- * headers, input rounds where the revision has them, re-issue where the wire policy says so, the result decoded.
+ * headers, input rounds where the revision has them, re-issue where the wire policy says so (with `reissue:
+ * 'safe-only'`, only when `safe`: otherwise a lost request fails with `OutcomeUnknownError`), the result decoded.
  * When the server has forgotten the session, the connection is ended (with that error, so everything in flight
  * on it learns it); whether to repeat the call on a new one is the verb's decision.
  */
-export function callOn(core: CallDeps, ready: ClientConnection, method: string, params: Params | undefined, options: CallOptions): Observable<CallEvent<unknown>> {
+export function callOn(core: CallDeps, ready: ClientConnection, method: string, params: Params | undefined, options: CallOptions, safe = true): Observable<CallEvent<unknown>> {
   assertSupported(ready, method);
   const { policy, connection } = ready;
   const version = ready.server.protocolVersion;
+  const lost = policy.reissue ? onStreamLost(method, core.options.reissue !== 'safe-only' || safe) : undefined;
   const send = (p: Params | undefined): Observable<RequestEvent> => {
     const request$ = connection.requestEvents(method, p, policy.requestOptions(method, p, options, core.logLevel));
-    return policy.reissue ? request$.pipe(retry({ count: 1, delay: reissueWhenStreamLost })) : request$;
+    return lost === undefined ? request$ : lost(request$);
   };
   const decode = (raw: Params) => decodeResult(version, method, raw);
   const events$: Observable<CallEvent<unknown>> =

@@ -24,8 +24,8 @@ const HEADER_MISMATCH = -32020;
 
 function callToolEvents(core: ClientCore, tools: ToolRegistry, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
-  const attempt = () => defer(() => core.call('tools/call', params, { ...options, tool: options.tool ?? tools.get(name) })) as Observable<CallEvent<CallToolResult>>;
-  const safe = options.idempotent === true || tools.isReadOnly(name, core.options.trustToolAnnotations === true);
+  const safe = options.idempotent === true || tools.isSafeToRepeat(name, core.options.trustToolAnnotations === true);
+  const attempt = () => defer(() => core.call('tools/call', params, { ...options, tool: options.tool ?? tools.get(name) }, safe)) as Observable<CallEvent<CallToolResult>>;
   const call$ = attempt().pipe(
     catchError((error: unknown) => {
       if (!RpcError.is(error) || (error as RpcError).rpcCode !== HEADER_MISMATCH || options.tool) return throwError(() => error);

@@ -14,7 +14,8 @@ import { Negotiations, type ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import { keepConnected, type ReconnectStatus } from './reconnect.js';
-import { HumanWait, legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
+import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
+import { legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
 import type { ClientOptions, ReconnectOptions, ServerSession } from './types.js';
 
 /** The client's machinery under the verbs: the session, negotiation per connection, the keeper, one `call`. */
@@ -38,8 +39,8 @@ export interface ClientCore {
   readonly live$: Observable<ClientConnection>;
   /** Where re-opening a lost connection stands (`undefined` when nothing is being re-opened). Hot, replayed. */
   readonly reconnecting$: Observable<ReconnectStatus | undefined>;
-  /** One request of the negotiated revision on the open connection (or a new one). */
-  call(method: string, params: Params | undefined, options?: CallOptions): Observable<CallEvent<unknown>>;
+  /** One request of the negotiated revision on the open connection (or a new one); `safe`: safe to repeat. */
+  call(method: string, params: Params | undefined, options?: CallOptions, safe?: boolean): Observable<CallEvent<unknown>>;
   /** Sends a notification the negotiated revision has, with its headers. */
   notify(method: string, params?: Params): Observable<never>;
   logLevel: LoggingLevel | undefined;
@@ -86,14 +87,14 @@ function createSessionFor(transport: Transport, options: ClientOptions, run: Ser
 
 /** Builds the client core over a transport. */
 export function createClientCore(transport: Transport, options: ClientOptions, clientInfo: Implementation): ClientCore {
-  const human = new HumanWait();
   const view = new BehaviorSubject<ConnectionView>({ session: { status: 'idle' }, server: undefined });
   const reconnecting = new BehaviorSubject<ReconnectStatus | undefined>(undefined);
   const diagnostics = new Subject<Diagnostic>();
+  const human = new HumanWait(options.humanWaitMs ?? DEFAULT_HUMAN_WAIT_MS, (diagnostic) => diagnostics.next(diagnostic));
   const versionOf = () => view.value.server?.protocolVersion;
   const run = serverRequestRunner(options, human, versionOf);
   const waitingForUser$ = (transport as WithAuth).auth?.waitingForUser$ ?? of(false);
-  const paused$ = combineLatest([human.waiting$, waitingForUser$]).pipe(map(([answering, authorizing]) => answering || authorizing), distinctUntilChanged());
+  const paused$ = combineLatest([human.paused$, waitingForUser$]).pipe(map(([answering, authorizing]) => answering || authorizing), distinctUntilChanged());
   const session = createSessionFor(transport, options, run, paused$, versionOf);
   let closed = false;
   const negotiations = new Negotiations({
@@ -136,11 +137,11 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     live$,
     reconnecting$: reconnecting.asObservable(),
     logLevel: options.logLevel,
-    call: (method, params, callOptions = {}) =>
+    call: (method, params, callOptions = {}, safe = true) =>
       defer(() => {
         const known = negotiations.current();
-        if (known !== undefined) return callOn(core, known, method, params, callOptions);
-        return ready().pipe(switchMap((n) => callOn(core, n, method, params, callOptions)));
+        if (known !== undefined) return callOn(core, known, method, params, callOptions, safe);
+        return ready().pipe(switchMap((n) => callOn(core, n, method, params, callOptions, safe)));
       }),
     notify: (method, params) =>
       ready().pipe(

@@ -1,4 +1,4 @@
-import { BehaviorSubject, defer, distinctUntilChanged, finalize, from, isObservable, map, of, take, type Observable } from 'rxjs';
+import { defer, from, isObservable, map, of, take, type Observable } from 'rxjs';
 import { RpcError, SchemaError, UnsupportedMethodError } from '../errors/errors.js';
 import { decodeServerRequest } from '../protocol/codec.js';
 import { JSONRPC_ERROR_CODES } from '../protocol/jsonrpc.js';
@@ -8,22 +8,8 @@ import { encodeResult } from '../protocol/encode.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { Params, RequestHandler, ResultPayload } from '../session/types.js';
 import { withElicitationDefaults } from './elicitation-defaults.js';
+import { NOTHING_IN_FLIGHT, type HumanWait, type WaitScope } from './human-wait.js';
 import type { ClientHandlerContext, ClientOptions, HandlerOutput } from './types.js';
-
-/** Counts the handlers that are waiting on a human (sampling approval, elicitation); request clocks stop meanwhile. */
-export class HumanWait {
-  private readonly count = new BehaviorSubject(0);
-  /** True while at least one handler waits on a human. */
-  readonly waiting$: Observable<boolean> = this.count.pipe(map((n) => n > 0), distinctUntilChanged());
-
-  /** Counts `work$` as waiting on a human while it runs. */
-  track<T>(work$: Observable<T>): Observable<T> {
-    return defer(() => {
-      this.count.next(this.count.value + 1);
-      return work$.pipe(finalize(() => this.count.next(this.count.value - 1)));
-    });
-  }
-}
 
 function toObservable<T>(output: HandlerOutput<T>): Observable<T> {
   if (isObservable(output)) return output as Observable<T>;
@@ -31,8 +17,11 @@ function toObservable<T>(output: HandlerOutput<T>): Observable<T> {
   return of(output as T);
 }
 
-/** What can answer one server request, whichever era it came from. */
-export type ServerRequestRunner = (method: string, params: Params, context: ClientHandlerContext) => Observable<ResultPayload>;
+/**
+ * What can answer one server request, whichever era it came from; `scope` says which call a wait on a person for it
+ * holds up (default: none in flight).
+ */
+export type ServerRequestRunner = (method: string, params: Params, context: ClientHandlerContext, scope?: WaitScope) => Observable<ResultPayload>;
 
 function refuse(method: string): Observable<never> {
   return defer(() => {
@@ -54,14 +43,14 @@ function elicit(options: ClientOptions, params: ElicitRequestParams, context: Cl
 
 /**
  * The one runner behind every server request: routes `sampling/createMessage`, `elicitation/create` and
- * `roots/list` to the user's handlers (counting sampling and elicitation as waiting on a human), answers `ping`.
+ * `roots/list` to the user's handlers (sampling and elicitation as waits on a person, see `HumanWait`), answers `ping`.
  * Each answer is shaped for the negotiated revision (`versionOf`): fields it does not define are dropped, and an
  * answer it cannot carry fails with `SchemaError` (the server then gets an error instead of a malformed result).
  */
 export function serverRequestRunner(options: ClientOptions, human: HumanWait, versionOf: () => ProtocolVersion | undefined): ServerRequestRunner {
   const answer = answerFor(options, human);
-  return (method, params, context) =>
-    answer(method, params, context).pipe(
+  return (method, params, context, scope = NOTHING_IN_FLIGHT) =>
+    answer(method, params, context, scope).pipe(
       map((result) => {
         const version = versionOf();
         return version === undefined ? result : (encodeResult(version, method, result as never) as unknown as ResultPayload);
@@ -69,9 +58,14 @@ export function serverRequestRunner(options: ClientOptions, human: HumanWait, ve
     );
 }
 
+/** `handler` run as a wait on a person, with the wait's own signal in its context. */
+function asked<T>(human: HumanWait, method: string, scope: WaitScope, context: ClientHandlerContext, handler: (context: ClientHandlerContext) => Observable<T>): Observable<T> {
+  return human.track(method, scope, context.signal, (signal) => handler({ ...context, signal }));
+}
+
 function answerFor(options: ClientOptions, human: HumanWait): ServerRequestRunner {
   const handlers = options.handlers ?? {};
-  return (method, params, context) => {
+  return (method, params, context, scope = NOTHING_IN_FLIGHT) => {
     switch (method) {
       case 'ping':
         return of({});
@@ -80,10 +74,10 @@ function answerFor(options: ClientOptions, human: HumanWait): ServerRequestRunne
       case 'sampling/createMessage': {
         const sampling = handlers.sampling;
         if (!sampling) return refuse(method);
-        return human.track(toObservable(sampling(params as never, context)).pipe(take(1), map((r) => r as unknown as ResultPayload)));
+        return asked(human, method, scope, context, (c) => toObservable(sampling(params as never, c)).pipe(take(1), map((r) => r as unknown as ResultPayload)));
       }
       case 'elicitation/create':
-        return human.track(elicit(options, params as unknown as ElicitRequestParams, context));
+        return asked(human, method, scope, context, (c) => elicit(options, params as unknown as ElicitRequestParams, c));
       default:
         return refuse(method);
     }
@@ -106,8 +100,11 @@ function checkedParams(version: ProtocolVersion | undefined, method: string, par
 
 /** The session handlers of the legacy era (JSON-RPC requests from the server), checked, then all through `run`. */
 export function legacyHandlers(run: ServerRequestRunner, versionOf: () => ProtocolVersion | undefined): Record<string, RequestHandler> {
-  const handler: (method: string) => RequestHandler = (method) => (params, context) =>
-    run(method, checkedParams(versionOf(), method, params), { signal: context.signal, era: 'legacy', progress: context.progress });
+  const handler: (method: string) => RequestHandler = (method) => (params, context) => {
+    // The server's request waits on our answer while our request (the call it belongs to) waits on the server.
+    const scope: WaitScope = { inFlight: true, pause: () => context.pauseRelated(), giveUp: (error) => context.failRelated(error) };
+    return run(method, checkedParams(versionOf(), method, params), { signal: context.signal, era: 'legacy', progress: context.progress }, scope);
+  };
   return Object.fromEntries(['ping', 'roots/list', 'sampling/createMessage', 'elicitation/create'].map((m) => [m, handler(m)]));
 }
 

@@ -18,9 +18,10 @@ export class ToolRegistry {
     return this.known.get(name);
   }
 
-  /** True when the tool says it is read-only and its server's annotations are trusted. */
-  isReadOnly(name: string, trusted: boolean): boolean {
-    return trusted && this.known.get(name)?.annotations?.readOnlyHint === true;
+  /** True when the tool says it is read-only or idempotent, and its server's annotations are trusted. */
+  isSafeToRepeat(name: string, trusted: boolean): boolean {
+    const annotations = this.known.get(name)?.annotations;
+    return trusted && (annotations?.readOnlyHint === true || annotations?.idempotentHint === true);
   }
 
   /** Replaces what is known with a full list (after filtering). */

@@ -92,8 +92,22 @@ export interface ClientOptions {
   readonly trustToolAnnotations?: boolean;
   /** Extra capabilities merged into what the handlers imply (e.g. `experimental`, `extensions`). */
   readonly capabilities?: ClientCapabilities;
+  /**
+   * The longest wait on a person (an elicitation dialog, a sampling approval, a tool call approval), in ms; `false`
+   * waits without limit. Past it the handler's signal is aborted and the call the wait belongs to fails with
+   * `HumanWaitTimeoutError` (a legacy server request gets an error answer). Default `DEFAULT_HUMAN_WAIT_MS` (10 min).
+   */
+  readonly humanWaitMs?: number | false;
   /** Default time limits of every request (default: 60 s to the first event). */
   readonly timeout?: TimeoutOptions | false;
+  /**
+   * What happens to a 2026-07-28 request whose response stream broke (the request is lost). `'always'` (default, as
+   * the specification requires): it is re-issued once with a new id, which can run a tool twice. `'safe-only'`: only
+   * requests safe to repeat are re-issued (lists, reads, prompts, completions, tool calls marked `idempotent: true`
+   * or, with trusted annotations, read-only or idempotent tools); the others fail with `OutcomeUnknownError`: the
+   * call may or may not have run. Work that must survive a broken connection belongs in a task.
+   */
+  readonly reissue?: 'always' | 'safe-only';
   /** Most `input_required` rounds of one 2026-07-28 request before it fails (default 10). */
   readonly maxInputRounds?: number;
   /** Most pages a full list walks before failing (default 100). */

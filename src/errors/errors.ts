@@ -90,8 +90,23 @@ export class ResponseStreamEndedError extends ConnectionClosedError {
   }
 }
 
+/**
+ * The response stream of a request broke before its result, and the request was not re-issued (the client's
+ * `reissue: 'safe-only'` and the call is not known to be safe to repeat): it may or may not have run on the server.
+ * Work that must survive a broken connection belongs in a task.
+ */
+export class OutcomeUnknownError extends ConnectionClosedError {
+  static override readonly kind: string = 'OutcomeUnknownError';
+  readonly method: string;
+
+  constructor(method: string, options: McpErrorOptions = {}) {
+    super(`The response stream of ${method} broke before its result: it may or may not have run, and was not re-issued because it is not known to be safe to repeat`, options);
+    this.method = method;
+  }
+}
+
 /** Which clock ran out. */
-export type TimeoutKind = 'first' | 'idle' | 'total' | 'probe';
+export type TimeoutKind = 'first' | 'idle' | 'total' | 'probe' | 'human';
 
 /** A timeout of ours (never the user's own cancellation, never a peer error). */
 export class RequestTimeoutError extends McpError {
@@ -105,6 +120,19 @@ export class RequestTimeoutError extends McpError {
     this.method = method;
     this.timeoutKind = timeoutKind;
     this.ms = ms;
+  }
+}
+
+/**
+ * A person did not answer in time (an elicitation dialog left open, a sampling or tool call approval never given):
+ * past `humanWaitMs` the handler's signal is aborted and the call the wait belongs to fails with this.
+ */
+export class HumanWaitTimeoutError extends RequestTimeoutError {
+  static override readonly kind: string = 'HumanWaitTimeoutError';
+
+  constructor(method: string, ms: number, options: McpErrorOptions = {}) {
+    super(method, 'human', ms, options);
+    this.message = `No answer from the user to ${method} within ${ms} ms`;
   }
 }
 

@@ -3,7 +3,7 @@ import { McpError } from '../errors/mcp-error.js';
 import { RpcError } from '../errors/errors.js';
 import { JSONRPC_ERROR_CODES, type JsonRpcErrorObject, type JsonRpcRequest } from '../protocol/jsonrpc.js';
 import type { ConnectionRuntime } from './connection.js';
-import type { SessionRuntime } from './runtime.js';
+import type { RequestOrigin, SessionRuntime } from './runtime.js';
 import type { HandlerContext, Params, ResultPayload } from './types.js';
 
 /** Turns whatever a handler threw into the JSON-RPC error object to send. */
@@ -28,7 +28,7 @@ function toObservable(output: unknown): Observable<ResultPayload> {
   return of(output as ResultPayload);
 }
 
-function contextFor(runtime: SessionRuntime, connection: ConnectionRuntime, request: JsonRpcRequest, signal: AbortSignal): HandlerContext {
+function contextFor(runtime: SessionRuntime, connection: ConnectionRuntime, request: JsonRpcRequest, signal: AbortSignal, origin: RequestOrigin | undefined): HandlerContext {
   const meta = request.params?.['_meta'] as Params | undefined;
   const token = meta?.['progressToken'];
   return {
@@ -36,6 +36,9 @@ function contextFor(runtime: SessionRuntime, connection: ConnectionRuntime, requ
     method: request.method,
     signal,
     meta,
+    ...(origin === undefined ? {} : { relatedRequestId: origin.id }),
+    pauseRelated: () => origin?.holdClock(),
+    failRelated: (error) => origin?.abandon(error),
     progress(progress, total, message) {
       if (typeof token !== 'string' && typeof token !== 'number') return;
       const params: Record<string, unknown> = { progressToken: token, progress };
@@ -71,7 +74,7 @@ function isResultObject(value: unknown): value is ResultPayload {
  * error with a JSON-RPC code → that error; any other throw → -32603; no handler → -32601. A
  * `notifications/cancelled` for the request unsubscribes the handler (and aborts its signal): nothing is sent.
  */
-export function dispatchRequest(runtime: SessionRuntime, connection: ConnectionRuntime, request: JsonRpcRequest): void {
+export function dispatchRequest(runtime: SessionRuntime, connection: ConnectionRuntime, request: JsonRpcRequest, origin?: RequestOrigin): void {
   const handler = Object.hasOwn(runtime.handlers, request.method) ? runtime.handlers[request.method] : undefined;
   if (!handler) {
     reply(runtime, connection, request.id, { error: { code: JSONRPC_ERROR_CODES.METHOD_NOT_FOUND, message: `Method not found: ${request.method}` } });
@@ -80,7 +83,7 @@ export function dispatchRequest(runtime: SessionRuntime, connection: ConnectionR
   const controller = new AbortController();
   let output$: Observable<ResultPayload>;
   try {
-    output$ = toObservable(handler(request.params ?? {}, contextFor(runtime, connection, request, controller.signal)));
+    output$ = toObservable(handler(request.params ?? {}, contextFor(runtime, connection, request, controller.signal, origin)));
   } catch (error) {
     handlerFailed(runtime, connection, request, error);
     return;

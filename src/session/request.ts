@@ -6,7 +6,7 @@ import type { JsonRpcErrorResponse, JsonRpcSuccess, RequestId } from '../protoco
 import type { InboundFrame, OutboundFrame } from '../transport/types.js';
 import { endError, type ConnectionEnd, type ConnectionFlight, type ConnectionRuntime } from './connection.js';
 import type { ConnectionHold } from './connection-hold.js';
-import type { PendingRequest, SessionRuntime } from './runtime.js';
+import type { PendingRequest, RequestOrigin, SessionRuntime } from './runtime.js';
 import type { DeadlineQueue } from './deadlines.js';
 import { RequestClock, type PauseGate, type TimeoutTarget } from './timeouts.js';
 import type { Params, ProgressToken, RequestEvent, RequestOptions, ResultPayload, TimeoutOptions } from './types.js';
@@ -25,8 +25,8 @@ export interface RequestHost {
   /** The error for a request that cannot start: the session is closed, or no connection could be opened. */
   unavailable(): McpError;
   readonly exchange: ((frame: OutboundFrame) => Observable<InboundFrame>) | undefined;
-  /** Routes a frame that arrived on a request's own exchange. */
-  route(connection: ConnectionRuntime, frame: InboundFrame): void;
+  /** Routes a frame that arrived on a request's own exchange (`origin`: that request). */
+  route(connection: ConnectionRuntime, frame: InboundFrame, origin?: RequestOrigin): void;
   /** Builds the error for a JSON-RPC error response. */
   toError(response: JsonRpcErrorResponse, method: string): McpError;
 }
@@ -73,7 +73,7 @@ function outboundFrame(id: number, method: string, params: Params | undefined, h
  * One request in flight: its registration, its clock, its frame and its subscriber, in one object. It is the
  * pending entry the router answers, the progress target, and the flight its connection fails when it ends.
  */
-class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget {
+class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget, RequestOrigin {
   /** A response arrived, or the request's own stream failed or ended: nothing is left to cancel. */
   private answered = false;
   private held = false;
@@ -81,7 +81,7 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget {
   private clock: RequestClock | undefined;
   private connection: ConnectionRuntime | undefined;
   private frame: OutboundFrame | undefined;
-  private id: RequestId | undefined;
+  private requestId: RequestId | undefined;
   private token: ProgressToken | undefined;
   private cancellable = true;
 
@@ -102,7 +102,7 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget {
     const frame = outboundFrame(id, plan.method, buildParams(plan.params, existing === undefined ? token : undefined, plan.options), plan.options.headers);
     this.connection = connection;
     this.frame = frame;
-    this.id = id;
+    this.requestId = id;
     this.token = token;
     this.cancellable = plan.options.cancellable !== false;
     connection.flights.add(this);
@@ -128,8 +128,21 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget {
     }
   }
 
+  /** The request's id (-1 before it is sent). */
+  get id(): RequestId {
+    return this.requestId ?? -1;
+  }
+
   fail(error: McpError): void {
     this.answered = true;
+    this.subscriber.error(error);
+  }
+
+  holdClock(): () => void {
+    return this.clock?.hold() ?? (() => undefined);
+  }
+
+  abandon(error: McpError): void {
     this.subscriber.error(error);
   }
 
@@ -147,7 +160,7 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget {
   unsubscribe(): void {
     const { runtime } = this.host;
     this.stopClock();
-    if (this.id !== undefined && runtime.pending.get(this.id) === this) runtime.pending.delete(this.id);
+    if (this.requestId !== undefined && runtime.pending.get(this.requestId) === this) runtime.pending.delete(this.requestId);
     const { token, connection } = this;
     if (token !== undefined && runtime.progressTokens.get(token) === this) runtime.progressTokens.delete(token);
     if (connection !== undefined) {
@@ -197,7 +210,7 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget {
     }
     host.runtime.tapOut(frame);
     this.exchange = host.exchange(frame).subscribe({
-      next: (inbound) => host.route(connection, inbound),
+      next: (inbound) => host.route(connection, inbound, this),
       error: (error: unknown) => {
         this.answered = true;
         subscriber.error(TransportError.from(error));

@@ -5,7 +5,7 @@ import type { FrameFailure, InboundFrame, MalformedInput } from '../transport/ty
 import type { ConnectionRuntime } from './connection.js';
 import { dispatchRequest } from './handlers.js';
 import { leadingId } from './leading-id.js';
-import type { SessionRuntime } from './runtime.js';
+import type { RequestOrigin, SessionRuntime } from './runtime.js';
 import type { Params } from './types.js';
 
 function deliverResponse(runtime: SessionRuntime, message: JsonRpcSuccess | JsonRpcErrorResponse): void {
@@ -57,7 +57,7 @@ function rejectInvalid(runtime: SessionRuntime, value: unknown): void {
   runtime.diagnose({ kind: 'invalid-message', message: `Inbound value is not a JSON-RPC message: ${reason}`, error, value });
 }
 
-function routeMessage(runtime: SessionRuntime, connection: ConnectionRuntime, value: unknown): void {
+function routeMessage(runtime: SessionRuntime, connection: ConnectionRuntime, value: unknown, origin: RequestOrigin | undefined): void {
   switch (messageKind(value)) {
     case 'success':
     case 'error':
@@ -67,7 +67,7 @@ function routeMessage(runtime: SessionRuntime, connection: ConnectionRuntime, va
       deliverNotification(runtime, connection, value as JsonRpcNotification);
       return;
     case 'request':
-      dispatchRequest(runtime, connection, value as JsonRpcRequest);
+      dispatchRequest(runtime, connection, value as JsonRpcRequest, origin);
       return;
     default:
       rejectInvalid(runtime, value);
@@ -112,11 +112,12 @@ function reportFailure(runtime: SessionRuntime, failure: FrameFailure): void {
 
 /**
  * Routes one inbound frame: responses to their pending request by id, progress to its request by token,
- * server requests to their handler, notifications to the hot streams, frame failures to the request they concern.
+ * server requests to their handler (with the request whose own stream carried them, `origin`), notifications to the
+ * hot streams, frame failures to the request they concern.
  * Batches are split. Never throws: bad input becomes a diagnostic, and fails the request it answers when it
  * answers one.
  */
-export function routeFrame(runtime: SessionRuntime, connection: ConnectionRuntime, frame: InboundFrame): void {
+export function routeFrame(runtime: SessionRuntime, connection: ConnectionRuntime, frame: InboundFrame, origin?: RequestOrigin): void {
   if (frame.malformed) {
     rejectMalformed(runtime, frame.malformed);
     return;
@@ -127,9 +128,9 @@ export function routeFrame(runtime: SessionRuntime, connection: ConnectionRuntim
   }
   const value = frame.message;
   if (!Array.isArray(value)) {
-    routeMessage(runtime, connection, value);
+    routeMessage(runtime, connection, value, origin);
     return;
   }
   if (value.length === 0) runtime.diagnose({ kind: 'empty-batch', message: 'Inbound batch is empty: dropped', value });
-  for (const item of value) routeMessage(runtime, connection, item);
+  for (const item of value) routeMessage(runtime, connection, item, origin);
 }

@@ -28,3 +28,12 @@ export interface SessionRuntime {
   /** Feeds the frame tap with a frame sent outside the connection's queue (a request's own exchange). */
   tapOut(frame: OutboundFrame): void;
 }
+
+/** Our request whose own response stream carried a frame: a server request that arrives there belongs to it. */
+export interface RequestOrigin {
+  readonly id: RequestId;
+  /** Stands the request's clock still until the returned function is called. */
+  holdClock(): () => void;
+  /** Gives the request up with `error`: its caller gets the error, and it is cancelled on the wire as on unsubscribe. */
+  abandon(error: McpError): void;
+}

@@ -9,7 +9,7 @@ import { DeadlineQueue } from './deadlines.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, connectWithin } from './connect-timeout.js';
 import { defaultRpcError, requestEvents, type RequestHost, type RequestPlan } from './request.js';
 import { routeFrame } from './router.js';
-import type { SessionRuntime } from './runtime.js';
+import type { RequestOrigin, SessionRuntime } from './runtime.js';
 import { PauseGate } from './timeouts.js';
 import type {
   Connection, Diagnostic, FrameEvent, Params, RequestEvent, RequestOptions, ResultPayload, Session, SessionOptions, SessionState, TimeoutOptions,
@@ -85,9 +85,9 @@ export function createSession(transport: Transport, options: SessionOptions = {}
   const setState = (state: SessionState) => {
     if (!closed) streams.state.next(state);
   };
-  const route = (connection: ConnectionRuntime, frame: InboundFrame) => {
+  const route = (connection: ConnectionRuntime, frame: InboundFrame, origin?: RequestOrigin) => {
     if (streams.frames.observed) streams.frames.next({ direction: 'in', frame });
-    routeFrame(runtime, connection, frame);
+    routeFrame(runtime, connection, frame, origin);
   };
   const views = new WeakMap<ConnectionRuntime, Connection>();
   const viewOf = (connection: ConnectionRuntime): Connection => views.get(connection) as Connection;

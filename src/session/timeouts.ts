@@ -18,6 +18,9 @@ export interface TimeoutTarget {
 export class RequestClock extends Deadline {
   private seen = 0;
   private paused = false;
+  /** The session-wide pause (`timeoutPaused$`), and the holds of this request alone (a person answering for it). */
+  private pausedBySession = false;
+  private holds = 0;
   /** Active (unpaused) time used so far, and when the current active stretch began. */
   private used = 0;
   private since = asyncScheduler.now();
@@ -36,7 +39,8 @@ export class RequestClock extends Deadline {
 
   /** Starts the clock (paused or not). */
   start(paused: boolean): void {
-    this.paused = paused;
+    this.pausedBySession = paused;
+    this.paused = paused || this.holds > 0;
     this.arm();
   }
 
@@ -48,8 +52,27 @@ export class RequestClock extends Deadline {
     this.arm();
   }
 
-  /** Pauses or resumes every limit. */
+  /** Pauses or resumes every limit, for the session-wide pause. */
   setPaused(paused: boolean): void {
+    this.pausedBySession = paused;
+    this.update();
+  }
+
+  /** Stands this clock still until the returned function is called (holds add up). */
+  hold(): () => void {
+    this.holds += 1;
+    this.update();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      this.update();
+    };
+  }
+
+  private update(): void {
+    const paused = this.pausedBySession || this.holds > 0;
     if (this.stopped || paused === this.paused) return;
     this.account();
     this.paused = paused;

@@ -69,6 +69,18 @@ export interface HandlerContext {
   readonly meta: Params | undefined;
   /** Reports progress to the server (sent only when the request carried a progress token). */
   progress(progress: number, total?: number, message?: string): void;
+  /**
+   * The id of our request this server request belongs to, when the transport says so (it arrived on that request's
+   * own response stream, as on Streamable HTTP).
+   */
+  readonly relatedRequestId?: RequestId;
+  /**
+   * Stands the clock of the related request still until the returned function is called (a person is answering
+   * for it); `undefined` when no request is known to be related.
+   */
+  pauseRelated(): (() => void) | undefined;
+  /** Fails the related request with `error`, cancelling it on the wire; nothing when none is known. */
+  failRelated(error: McpError): void;
 }
 
 /** Handles one server→client request: returns the result as a value, a Promise or an Observable (first value). */
@@ -95,7 +107,8 @@ export type DiagnosticKind =
   | 'stream-degraded'
   | 'invalid-tool-headers'
   | 'subscription-failed'
-  | 'listen-retry';
+  | 'listen-retry'
+  | 'global-pause';
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {
