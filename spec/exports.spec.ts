@@ -21,6 +21,8 @@ describe('public entry points', () => {
       'withTimeouts',
       // waits on a person, lost requests
       'DEFAULT_HUMAN_WAIT_MS', 'HumanWaitTimeoutError', 'OutcomeUnknownError',
+      // tool hints and approval, health
+      'DEFAULT_HEALTH_TIMEOUT_MS', 'DEFAULT_TOOL_HINTS', 'ToolCallDeniedError', 'hintsOf', 'unlessReadOnly',
       // the agent glue
       'DEFAULT_MAX_TOOLS', 'DEFAULT_MAX_TOOL_MEDIA_BYTES', 'DEFAULT_MAX_TOOL_NAME_LENGTH', 'DEFAULT_MAX_TOOL_TEXT_CHARS',
       'DEFAULT_TOOL_NAME_SEPARATOR', 'ModelEndpointError', 'PROVIDER_TOOL_NAME', 'SAMPLING_REJECTED_CODE', 'advertiseTools',

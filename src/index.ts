@@ -6,7 +6,7 @@ export type { McpErrorCode, McpErrorOptions } from './errors/mcp-error.js';
 export {
   RpcError, TransportError, ConnectionClosedError, RequestTimeoutError, SchemaError, ParseError,
   UnsupportedMethodError, McpAbortError, NegotiationError, ResponseStreamEndedError, PaginationError, InputRequiredError, SessionLostError,
-  MessageTooLargeError, HumanWaitTimeoutError, OutcomeUnknownError,
+  MessageTooLargeError, HumanWaitTimeoutError, OutcomeUnknownError, ToolCallDeniedError,
 } from './errors/errors.js';
 export type {
   RpcErrorOptions, TransportErrorOptions, SchemaErrorOptions, UnsupportedMethodErrorOptions, TimeoutKind, RequestError,
@@ -31,7 +31,9 @@ export { classifyMessage, splitBatch } from './protocol/classify.js';
 export type { Classified } from './protocol/classify.js';
 
 // Transports
-export type { Transport, OutboundFrame, InboundFrame, InboundFrameInfo, CancellationMode, MalformedInput, FrameFailure } from './transport/types.js';
+export type {
+  Transport, OutboundFrame, InboundFrame, InboundFrameInfo, CancellationMode, MalformedInput, FrameFailure, TransportHealth,
+} from './transport/types.js';
 export { inMemoryPair } from './transport/in-memory.js';
 export { DEFAULT_MAX_MESSAGE_BYTES } from './transport/internal/json-lines.js';
 export { streamableHttp } from './transport/streamable-http.js';
@@ -105,15 +107,19 @@ export type {
 // Client
 export { createClient, DEFAULT_CLIENT_INFO } from './client/client.js';
 export { DEFAULT_HUMAN_WAIT_MS } from './client/human-wait.js';
+export { DEFAULT_TOOL_HINTS, hintsOf, unlessReadOnly } from './client/tool-hints.js';
+export { DEFAULT_HEALTH_TIMEOUT_MS } from './client/health.js';
+export type { HealthReport, HealthCheckOptions } from './client/health.js';
+export type { NotificationCallback } from './client/callbacks.js';
 export type { Client, ToolCallOptions } from './client/client-types.js';
 export type {
   ClientOptions, ClientHandlers, ClientHandlerContext, HandlerOutput, ProtocolMode, ServerSession, CatalogOptions, BackoffOptions, ReconnectOptions,
+  ClientState,
 } from './client/types.js';
 export type { CallOptions, TraceContext } from './client/envelope.js';
 export type { CallEvent, InputRequiredEvent } from './client/input-rounds.js';
 export type { LiveState } from './client/live/live-state.js';
 export type { CatalogState } from './client/live/catalog.js';
-export type { ClientState } from './client/live/client-state.js';
 export type { NotificationStreams, ListChange, ListKind } from './client/live/notifications.js';
 export type { ReconnectStatus } from './client/reconnect.js';
 export { toAsyncClient, settle } from './client/promise.js';

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import { agentLoop, toOpenAiChatTools, type AgentDiagnostic, type Tool, type ToolHintsMap } from '../../src/index.js';
+import { DEFAULT_TOOL_HINTS, agentLoop, toOpenAiChatTools, type AgentDiagnostic, type Tool, type ToolHintsMap } from '../../src/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
 const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
@@ -17,7 +17,7 @@ describe('tool adapter operators (marbles)', () => {
   it('re-emit when live hints change, and the filter sees the trusted hints', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const tools$ = hot('a------', { a: [tool('read'), tool('write')] });
-      const hints$ = cold<ToolHintsMap>('x--y', { x: new Map(), y: new Map([['read', { readOnlyHint: true }]]) });
+      const hints$ = cold<ToolHintsMap>('x--y', { x: new Map(), y: new Map([['read', { ...DEFAULT_TOOL_HINTS, readOnlyHint: true }]]) });
       const readOnly$ = tools$.pipe(
         toOpenAiChatTools({ hints: hints$, filter: (_tool, hints) => hints?.readOnlyHint === true }),
         map((set) => set.tools.map((entry) => entry.name)),

@@ -13,6 +13,7 @@ import { describeTools, type AdvertisedTool, type AdvertisedTools, type ToolAdap
 import { chatCompletion, type ChatCompletion, type OpenAiEndpoint } from './openai-chat.js';
 import { toolOutput, type ToolOutput, type ToolOutputOptions } from './output.js';
 import { toOpenAiChatToolMessages, type OpenAiChatMessage, type OpenAiChatToolCall, type ToolOutputEntry } from './results.js';
+import { DEFAULT_TOOL_HINTS } from '../client/tool-hints.js';
 import { hintsStream, isToolCallDenied, type ToolCallApproval, type ToolHints, type ToolHintsInput, type ToolSource } from './source.js';
 import { openAiChatTool, type OpenAiChatTool } from './tool-formats.js';
 
@@ -113,7 +114,7 @@ function runCall(options: AgentLoopOptions, step: Step, call: OpenAiChatToolCall
   if (entry === undefined) return of(finish('error', toolOutput({ error: new Error(`There is no tool named ${call.function.name}`) })));
   if (typeof args === 'string') return of(finish('error', toolOutput({ error: new Error(`${entry.tool.name}: ${args}`) })));
   const name = entry.tool.name;
-  const approved$ = options.approve === undefined ? of(true) : defer(() => asObservable(options.approve!({ name, arguments: args, tool: entry.tool }, step.hints.get(name)))).pipe(take(1), defaultIfEmpty(false));
+  const approved$ = options.approve === undefined ? of(true) : defer(() => asObservable(options.approve!({ name, arguments: args, tool: entry.tool }, step.hints.get(name) ?? DEFAULT_TOOL_HINTS))).pipe(take(1), defaultIfEmpty(false));
   const announce = of<AgentEvent>({ type: 'tool-call', ...base, name: call.function.name, tool: name, arguments: args });
   const run$ = approved$.pipe(
     mergeMap((approved) => (approved ? callEvents(options, step, call.id, name, args, finish) : of(finish('denied', toolOutput({ error: undefined, denied: true }))))),

@@ -30,34 +30,12 @@ export interface ToolSource {
   callToolEvents?(name: string, args?: Params, options?: ToolCallOptions): Observable<CallEvent<CallToolResult>>;
 }
 
-/** Trusted behaviour hints of one tool (empty unless the client trusts the server's annotations). */
-export interface ToolHints {
-  readonly readOnlyHint?: boolean;
-  readonly destructiveHint?: boolean;
-  readonly idempotentHint?: boolean;
-  readonly openWorldHint?: boolean;
-}
+import type { ToolHintsMap } from '../client/tool-hints.js';
 
-/** Trusted hints by tool name. */
-export type ToolHintsMap = ReadonlyMap<string, ToolHints>;
+export type { ToolHints, ToolHintsMap, ToolCallRequest, ToolCallApproval } from '../client/tool-hints.js';
 
 /** Hints as a value or as a live stream of values (a client's `toolHints$`). */
 export type ToolHintsInput = ToolHintsMap | Observable<ToolHintsMap>;
-
-/** A tool call the model asked for, as an approval policy sees it. */
-export interface ToolCallRequest {
-  /** The MCP tool name (never the provider's sanitised alias). */
-  readonly name: string;
-  readonly arguments: Params;
-  /** The tool's definition, when it is in the current list. */
-  readonly tool?: Tool;
-}
-
-/**
- * Decides whether a tool call may be sent: `true` sends it, `false` answers the model that the user denied it.
- * Runs before anything is sent; may ask a person (Promise or Observable, first value counts).
- */
-export type ToolCallApproval = (call: ToolCallRequest, hints: ToolHints | undefined) => boolean | ObservableInput<boolean>;
 
 const EMPTY_HINTS: ToolHintsMap = new Map();
 

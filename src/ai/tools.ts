@@ -8,6 +8,7 @@ import { describedAs } from '../agent/tool-formats.js';
 import type { ToolCallOptions } from '../client/client-types.js';
 import type { CallToolResult } from '../protocol/model/tools.js';
 import type { Params } from '../session/types.js';
+import { DEFAULT_TOOL_HINTS } from '../client/tool-hints.js';
 
 /** What `toModelOutput` of an AI SDK tool returns. */
 export type AiToolModelOutput = Awaited<ReturnType<NonNullable<AiTool['toModelOutput']>>>;
@@ -45,7 +46,7 @@ const failed = (text: string): CallToolResult => ({ resultType: 'complete', cont
 
 function approved(options: AiToolsOptions, entry: AdvertisedTool, input: Params): Promise<boolean> {
   if (options.approve === undefined) return Promise.resolve(true);
-  const answer = options.approve({ name: entry.tool.name, arguments: input, tool: entry.tool }, entry.hints);
+  const answer = options.approve({ name: entry.tool.name, arguments: input, tool: entry.tool }, entry.hints ?? DEFAULT_TOOL_HINTS);
   const answer$ = typeof answer === 'boolean' ? of(answer) : isObservable(answer) ? answer : from(answer);
   return firstValueFrom(answer$.pipe(take(1), defaultIfEmpty(false)));
 }

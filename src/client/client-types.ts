@@ -10,6 +10,9 @@ import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import type { LiveState } from './live/live-state.js';
 import type { ServerSession } from './types.js';
+import type { NotificationCallback } from './callbacks.js';
+import type { HealthCheckOptions, HealthReport } from './health.js';
+import type { ToolHintsMap } from './tool-hints.js';
 
 /** Options of `callTool`. */
 export interface ToolCallOptions extends CallOptions {
@@ -81,6 +84,28 @@ export interface Client extends LiveState {
    * `UnsupportedMethodError`: use their verbs. Contract as the verbs.
    */
   request<R = Readonly<Record<string, unknown>>>(method: string, params?: Params, options?: CallOptions): Observable<R>;
+  /**
+   * The trusted hints of every tool as of the last successful listing (`ReadonlyMap` of name to `ToolHints`): empty
+   * before the first listing, empty again as soon as a listing fails and after `close()`, and always empty for a
+   * client that does not trust the server's annotations (`trustToolAnnotations`), so the defaults are in force.
+   * **Temperature:** hot, replaying the current map. **Emits:** the map after each listing (and when it empties).
+   * **Completes:** after `close()`. **Errors:** never. **Teardown:** none beyond unsubscribing.
+   */
+  readonly toolHints$: Observable<ToolHintsMap>;
+  /** The current value of `toolHints$`. */
+  toolHints(): ToolHintsMap;
+  /**
+   * Checks the server's health: the transport's own check, then a protocol round trip (`ping`, or
+   * `server/discover` where there is no `ping`) within `options.timeoutMs` (default 5000, connecting included).
+   * **Temperature:** cold. **Emits:** one `HealthReport`. **Completes:** after it. **Errors:** never (an unhealthy
+   * server is a report with `healthy: false` and `error`). **Teardown:** cancels the round trip.
+   */
+  checkHealth(options?: HealthCheckOptions): Observable<HealthReport>;
+  /**
+   * Calls `callback` with each notification of `method` (`'*'`: every notification) until the returned function is
+   * called; a callback that throws is reported on `diagnostics$`. Passive: it opens no connection.
+   */
+  on(method: string, callback: NotificationCallback): () => void;
   /** Closes the connection and the client for good. */
   close(): void;
 }

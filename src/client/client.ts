@@ -1,5 +1,4 @@
-import { EMPTY, catchError, defer, mergeMap, switchMap, tap, throwError, type Observable } from 'rxjs';
-import { RpcError } from '../errors/errors.js';
+import { EMPTY, mergeMap, switchMap, tap, type Observable } from 'rxjs';
 import type { LoggingLevel } from '../protocol/model/common.js';
 import type { CompleteRequestParams, CompleteResult } from '../protocol/model/completion.js';
 import type { DiscoverResult } from '../protocol/model/lifecycle.js';
@@ -12,6 +11,10 @@ import type { Client, ToolCallOptions } from './client-types.js';
 import { createClientCore, type ClientCore } from './core.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
+import { onNotification } from './callbacks.js';
+import { checkHealth } from './health.js';
+import { watchFailures } from './live/failures.js';
+import { callToolEvents } from './tool-calls.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
 import { createLiveState } from './live/live-state.js';
@@ -19,21 +22,6 @@ import { extensionRequest, listAll, listOn, listPage, resultOf, surviveSessionLo
 
 /** `clientInfo` when none is given. */
 export const DEFAULT_CLIENT_INFO = { name: 'rxmcp', version: '0.1.0' } as const;
-
-const HEADER_MISMATCH = -32020;
-
-function callToolEvents(core: ClientCore, tools: ToolRegistry, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
-  const params: Params = args === undefined ? { name } : { name, arguments: args };
-  const safe = options.idempotent === true || tools.isSafeToRepeat(name, core.options.trustToolAnnotations === true);
-  const attempt = () => defer(() => core.call('tools/call', params, { ...options, tool: options.tool ?? tools.get(name) }, safe)) as Observable<CallEvent<CallToolResult>>;
-  const call$ = attempt().pipe(
-    catchError((error: unknown) => {
-      if (!RpcError.is(error) || (error as RpcError).rpcCode !== HEADER_MISMATCH || options.tool) return throwError(() => error);
-      return listAll<Tool>(core, 'tools/list', 'tools').pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt()));
-    }),
-  );
-  return surviveSessionLoss('tools/call', safe, call$);
-}
 
 function readResourceEvents(core: ClientCore, uri: string, options: CallOptions): Observable<CallEvent<ReadResourceResult>> {
   return surviveSessionLoss('resources/read', true, core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>);
@@ -71,7 +59,7 @@ function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOpt
  */
 export function createClient(transport: Transport, options: ClientOptions = {}): Client {
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
-  const tools = new ToolRegistry(core);
+  const tools = new ToolRegistry(core, options.trustToolAnnotations === true);
   const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
   const live = createLiveState(core, {
     tools: (ready) => tools.keep(listOn<Tool>(core, ready, 'tools/list', 'tools')),
@@ -79,6 +67,8 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     resourceTemplates: (ready) => listOn<ResourceTemplate>(core, ready, 'resources/templates/list', 'resourceTemplates'),
     prompts: (ready) => listOn<Prompt>(core, ready, 'prompts/list', 'prompts'),
   }, options.live);
+  const callbacks = Object.entries(options.handlers?.notifications ?? {}).map(([method, callback]) => onNotification(core.session.notifications$, method, callback, core.diagnose));
+  const failures = options.onFailure === undefined ? undefined : watchFailures(live.state$, options.onFailure, core.diagnose);
   return {
     ...live,
     session: core.session,
@@ -109,6 +99,18 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
     notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),
     request: (method, params, o) => extensionRequest(core, method, params, o),
-    close: () => core.close(),
+    toolHints$: tools.hints$,
+    toolHints: () => tools.currentHints(),
+    checkHealth: (o) => checkHealth(core, o),
+    on: (method, callback) => {
+      const subscription = onNotification(core.session.notifications$, method, callback, core.diagnose);
+      return () => subscription.unsubscribe();
+    },
+    close: () => {
+      core.close();
+      tools.close();
+      for (const callback of callbacks) callback.unsubscribe();
+      failures?.unsubscribe();
+    },
   };
 }

@@ -56,6 +56,8 @@ export interface ClientCore {
   readonly waitingForUser$: Observable<boolean>;
   /** The runner that answers server requests and input requests through the handlers. */
   readonly run: ServerRequestRunner;
+  /** Waits on a person: server requests' handlers, approvals. */
+  readonly human: HumanWait;
 }
 
 /** The session's state with the server negotiated on its open connection, if any. */
@@ -165,6 +167,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     },
     waitingForUser$,
     run,
+    human,
   };
   return core;
 }

@@ -10,6 +10,9 @@ import type { Params, ProgressEvent } from '../session/types.js';
 import type { Client, ToolCallOptions } from './client-types.js';
 import type { CallOptions } from './envelope.js';
 import type { ServerSession } from './types.js';
+import type { NotificationCallback } from './callbacks.js';
+import type { HealthCheckOptions, HealthReport } from './health.js';
+import type { ToolHintsMap } from './tool-hints.js';
 
 /** Options of every async verb. */
 export interface AsyncCallOptions extends CallOptions {
@@ -39,6 +42,12 @@ export interface AsyncClient {
   setLoggingLevel(level: LoggingLevel, options?: AsyncCallOptions): Promise<void>;
   /** An extension's request (see `Client.request`). */
   request<R = Readonly<Record<string, unknown>>>(method: string, params?: Params, options?: AsyncCallOptions): Promise<R>;
+  /** The server's health (see `Client.checkHealth`); never rejects. */
+  checkHealth(options?: HealthCheckOptions): Promise<HealthReport>;
+  /** Notification callbacks (see `Client.on`); returns what stops them. */
+  on(method: string, callback: NotificationCallback): () => void;
+  /** The trusted tool hints as of the last listing (see `Client.toolHints$`). */
+  toolHints(): ToolHintsMap;
   close(): void;
 }
 
@@ -102,6 +111,9 @@ export function toAsyncClient(client: Client): AsyncClient {
     complete: (params, { signal, ...o } = {}) => settle(client.complete(params, o), signal),
     setLoggingLevel: (level, { signal, ...o } = {}) => settle(client.setLoggingLevel(level, o), signal).then(() => undefined),
     request: <R>(method: string, params?: Params, { signal, ...o }: AsyncCallOptions = {}) => settle(client.request<R>(method, params, o), signal),
+    checkHealth: (o) => settle(client.checkHealth(o)),
+    on: (method, callback) => client.on(method, callback),
+    toolHints: () => client.toolHints(),
     close: () => client.close(),
   };
 }

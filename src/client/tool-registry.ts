@@ -1,17 +1,47 @@
-import { map, type Observable } from 'rxjs';
+import { BehaviorSubject, map, tap, type Observable } from 'rxjs';
 import { partitionToolsByHeaders } from '../protocol/routing-headers.js';
 import type { ListToolsResult, Tool } from '../protocol/model/tools.js';
 import type { ClientCore } from './core.js';
+import { DEFAULT_TOOL_HINTS, hintsOf, type ToolHints, type ToolHintsMap } from './tool-hints.js';
+
+const NO_HINTS: ToolHintsMap = new Map();
 
 /**
  * The tools the client has seen, by name: `callTool` takes a tool's `x-mcp-header` parameters and its
  * annotations from here. Where the connection's revision routes by headers over HTTP (2026-07-28), tools whose
  * `x-mcp-header` annotations are invalid are dropped from every list, each with an `invalid-tool-headers` diagnostic.
+ *
+ * It also keeps the trusted hints of the last successful full listing (`hints$`): only when the client trusts the
+ * server's annotations, emptied as soon as a listing fails and after `close()`, so that a tool the server no
+ * longer lists never keeps old hints.
  */
 export class ToolRegistry {
   private readonly known = new Map<string, Tool>();
+  private readonly hints = new BehaviorSubject<ToolHintsMap>(NO_HINTS);
+  /** The trusted hints as of the last successful listing (empty when untrusted). Hot, replayed. */
+  readonly hints$: Observable<ToolHintsMap> = this.hints.asObservable();
 
-  constructor(private readonly core: ClientCore) {}
+  constructor(private readonly core: ClientCore, private readonly trusted: boolean) {}
+
+  /** The trusted hints as of the last successful listing. */
+  currentHints(): ToolHintsMap {
+    return this.hints.value;
+  }
+
+  /** The hints an approval of a call of `name` goes by: the trusted ones, else the conservative defaults. */
+  hintsFor(name: string): ToolHints {
+    return this.hints.value.get(name) ?? DEFAULT_TOOL_HINTS;
+  }
+
+  /** Forgets the hints for good (the client is closed). */
+  close(): void {
+    this.clearHints();
+    this.hints.complete();
+  }
+
+  private clearHints(): void {
+    if (this.hints.value.size > 0 && !this.hints.closed) this.hints.next(NO_HINTS);
+  }
 
   /** The last known definition of tool `name`. */
   get(name: string): Tool | undefined {
@@ -29,12 +59,16 @@ export class ToolRegistry {
     const kept = this.filter(tools);
     this.known.clear();
     for (const tool of kept) this.known.set(tool.name, tool);
+    if (this.trusted && !this.hints.closed) this.hints.next(new Map(kept.map((tool) => [tool.name, hintsOf(tool)])));
     return kept;
   }
 
-  /** Filters and remembers every full list that passes. */
+  /** Filters and remembers every full list that passes; a listing that fails empties the hints. */
   keep(list$: Observable<readonly Tool[]>): Observable<readonly Tool[]> {
-    return list$.pipe(map((tools) => this.replace(tools)));
+    return list$.pipe(
+      map((tools) => this.replace(tools)),
+      tap({ error: () => this.clearHints() }),
+    );
   }
 
   /** Filters and remembers the tools of one page. */

@@ -1,4 +1,5 @@
 import type { Observable, ObservableInput } from 'rxjs';
+import type { McpError } from '../errors/mcp-error.js';
 import type { ClientCapabilities, ServerCapabilities } from '../protocol/model/capabilities.js';
 import type { LoggingLevel } from '../protocol/model/common.js';
 import type { ElicitRequestParams, ElicitResult } from '../protocol/model/elicitation.js';
@@ -7,6 +8,8 @@ import type { ListRootsResult } from '../protocol/model/roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../protocol/model/sampling.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { HandlerContext, TimeoutOptions } from '../session/types.js';
+import type { ToolCallApproval } from './tool-hints.js';
+import type { NotificationCallback } from './callbacks.js';
 
 /** Delays between attempts to re-open a live stream: exponential from `initialMs`, capped at `maxMs`. */
 export interface BackoffOptions {
@@ -68,6 +71,12 @@ export interface ClientHandlers {
   readonly elicitation?: (params: ElicitRequestParams, context: ClientHandlerContext) => HandlerOutput<ElicitResult>;
   /** `roots/list`: the roots the server may use. */
   readonly roots?: (context: ClientHandlerContext) => HandlerOutput<ListRootsResult>;
+  /**
+   * Callbacks for the server's notifications, by method (`'*'` for every one), for code that does not use the
+   * streams: called with the params and the notification, in arrival order, across reconnections. A callback that
+   * throws is reported on `diagnostics$`; it keeps being called. Passive: they keep no connection open.
+   */
+  readonly notifications?: Readonly<Record<string, NotificationCallback>>;
 }
 
 /** How the client chooses the protocol revision. */
@@ -88,8 +97,18 @@ export interface ClientOptions {
   readonly samplingTools?: boolean;
   /** Legacy era: declare `roots.listChanged` (then call `client.notifyRootsChanged()` whenever roots change). */
   readonly rootsListChanged?: boolean;
-  /** Trust the server's tool annotations (e.g. `readOnlyHint` makes a call safe to repeat). Default false. */
+  /**
+   * Trust the server's tool annotations (default false). Annotations are what a server claims, not what its tools
+   * do: only a trusted server's hints are reported on `toolHints$`, given to `approveToolCall`, and make a call safe to
+   * repeat (`readOnlyHint`, `idempotentHint`). Untrusted, every tool has the conservative defaults.
+   */
   readonly trustToolAnnotations?: boolean;
+  /**
+   * An approval step for every tool call, run before anything is sent (`unlessReadOnly(ask)` is a ready policy). A
+   * refusal fails the call with `ToolCallDeniedError`. It is a wait on a person: bounded by `humanWaitMs`, and no
+   * request clock runs meanwhile (nothing is in flight).
+   */
+  readonly approveToolCall?: ToolCallApproval;
   /** Extra capabilities merged into what the handlers imply (e.g. `experimental`, `extensions`). */
   readonly capabilities?: ClientCapabilities;
   /**
@@ -122,6 +141,11 @@ export interface ClientOptions {
   readonly connectTimeoutMs?: number;
   /** Close the connection this long after its last user left; default: stay open until `close()`. */
   readonly idleCloseMs?: number;
+  /**
+   * Called when the connection fails (the client state becomes `reconnecting` or `disconnected` with an error),
+   * once per failure, for code that does not watch `state$`. A callback that throws is reported on `diagnostics$`.
+   */
+  readonly onFailure?: (error: McpError, state: ClientState) => void;
   /** Timing of the live catalogs (`tools$`, ...): debounce, grace period, listen-stream backoff. */
   readonly live?: CatalogOptions;
   /**
@@ -145,3 +169,20 @@ export interface ServerSession {
 
 /** Observable of the negotiated server, replaying the latest; `undefined` until negotiated. */
 export type ServerSession$ = Observable<ServerSession | undefined>;
+
+/**
+ * The client's connection as a UI shows it. `connecting` covers opening the transport and negotiating, the first
+ * time; `authorizing` means the transport's authorization waits for the user (to sign in, or to approve in a
+ * browser window); `ready` carries the negotiated server; `reconnecting` means a connection was lost and the client
+ * is opening another (which attempt, how long it waits before it, and why the last one ended); `disconnected`
+ * means the connection ended and nothing is re-opening it (nothing live needs it, the reconnect policy is off or
+ * gave up): the next call opens one; `closed` means `close()` was called.
+ */
+export type ClientState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'authorizing' }
+  | { readonly status: 'connecting' }
+  | { readonly status: 'ready'; readonly server: ServerSession }
+  | { readonly status: 'reconnecting'; readonly attempt: number; readonly delayMs?: number; readonly error?: McpError }
+  | { readonly status: 'disconnected'; readonly error?: McpError }
+  | { readonly status: 'closed' };

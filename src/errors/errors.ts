@@ -136,6 +136,17 @@ export class HumanWaitTimeoutError extends RequestTimeoutError {
   }
 }
 
+/** The client's approval step (`approveToolCall`) refused a tool call: nothing was sent. */
+export class ToolCallDeniedError extends McpError {
+  static override readonly kind: string = 'ToolCallDeniedError';
+  readonly tool: string;
+
+  constructor(tool: string, options: McpErrorOptions = {}) {
+    super('denied', `The call of tool ${tool} was not approved: nothing was sent`, options);
+    this.tool = tool;
+  }
+}
+
 /** Options of `SchemaError`. */
 export interface SchemaErrorOptions extends McpErrorOptions {
   /** Validation issues, as the schema library reported them. */

@@ -78,6 +78,10 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     connect: (outbound$) => connectAuto(state, outbound$),
     exchange: (frame) => state.streamable.exchange(frame),
     exchangeable: () => state.detected === 'streamable-http',
+    checkHealth: () => {
+      if (state.detected === 'legacy-sse') return { ok: true, detail: 'HTTP+SSE (2024-11-05)' };
+      return state.streamable.checkHealth?.() ?? { ok: true, detail: 'nothing detected yet' };
+    },
     get detected() {
       return state.detected;
     },

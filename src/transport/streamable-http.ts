@@ -6,7 +6,8 @@ import { getStream } from './internal/http-get-stream.js';
 import { postFrame, terminateSession } from './internal/http-post.js';
 import type { HttpAuth } from './streamable-http-auth.js';
 import type { StreamableHttpHealth, StreamableHttpOptions } from './streamable-http-options.js';
-import type { CancellationMode, InboundFrame, OutboundFrame, Transport } from './types.js';
+import type { CancellationMode, InboundFrame, OutboundFrame, Transport, TransportHealth } from './types.js';
+import { TransportError } from '../errors/errors.js';
 
 /** The Streamable HTTP transport: `Transport` plus its session and health. */
 export interface StreamableHttpTransport extends Transport {
@@ -26,6 +27,14 @@ export interface StreamableHttpTransport extends Transport {
    * - **Teardown:** none (only stops listening).
    */
   health(): Observable<StreamableHttpHealth>;
+}
+
+/** What the transport's health state says, as a `TransportHealth`. */
+export function httpHealth(health: StreamableHttpHealth): TransportHealth {
+  const error = health.lastError === undefined ? undefined : TransportError.from(health.lastError);
+  const stream = `GET stream ${health.getStream}`;
+  if (error !== undefined) return { ok: false, detail: `${stream}; the last request failed: ${error.message}`, error };
+  return { ok: true, detail: health.sessionId === undefined ? stream : `${stream}, session ${health.sessionId}` };
 }
 
 /**
@@ -106,5 +115,6 @@ export function streamableHttp(url: string | URL, options: StreamableHttpOptions
     },
     auth: options.auth,
     health: () => ctx.health.asObservable(),
+    checkHealth: () => httpHealth(ctx.health.value),
   };
 }

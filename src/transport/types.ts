@@ -57,6 +57,16 @@ export interface InboundFrame {
   readonly info?: InboundFrameInfo;
 }
 
+/** A transport's own view of its health, without sending anything. */
+export interface TransportHealth {
+  /** False when the transport knows the server cannot be reached as things stand. */
+  readonly ok: boolean;
+  /** What it knows: `process 4711 is running`, `GET stream open`, `last request failed: HTTP 503`, ... */
+  readonly detail: string;
+  /** The failure behind `ok: false`, when there is one. */
+  readonly error?: McpError;
+}
+
 /** How a transport cancels a request: a `notifications/cancelled` frame, or closing that request's stream. */
 export type CancellationMode = 'notification' | 'abort';
 
@@ -95,4 +105,6 @@ export interface Transport {
    * pair says false: its other end does not reconnect. The client's reconnect policy is off for such transports.
    */
   readonly reconnectable?: boolean;
+  /** The transport's cheap check of itself (a process alive, the last request's outcome), sending nothing. */
+  checkHealth?(): TransportHealth;
 }

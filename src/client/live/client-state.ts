@@ -1,25 +1,9 @@
 import { combineLatest, distinctUntilChanged, endWith, last, map, of, scan, shareReplay, takeUntil, type Observable } from 'rxjs';
-import type { McpError } from '../../errors/mcp-error.js';
 import type { ConnectionView } from '../core.js';
 import type { ReconnectStatus } from '../reconnect.js';
-import type { ServerSession } from '../types.js';
+import type { ClientState } from '../types.js';
 
-/**
- * The client's connection as a UI shows it. `connecting` covers opening the transport and negotiating, the first
- * time; `authorizing` means the transport's authorization waits for the user (to sign in, or to approve in a
- * browser window); `ready` carries the negotiated server; `reconnecting` means a connection was lost and the client
- * is opening another (which attempt, how long it waits before it, and why the last one ended); `disconnected`
- * means the connection ended and nothing is re-opening it (nothing live needs it, the reconnect policy is off or
- * gave up): the next call opens one; `closed` means `close()` was called.
- */
-export type ClientState =
-  | { readonly status: 'idle' }
-  | { readonly status: 'authorizing' }
-  | { readonly status: 'connecting' }
-  | { readonly status: 'ready'; readonly server: ServerSession }
-  | { readonly status: 'reconnecting'; readonly attempt: number; readonly delayMs?: number; readonly error?: McpError }
-  | { readonly status: 'disconnected'; readonly error?: McpError }
-  | { readonly status: 'closed' };
+export type { ClientState } from '../types.js';
 
 type Inputs = readonly [ConnectionView, ReconnectStatus | undefined, boolean];
 

@@ -94,6 +94,10 @@ export function createProcessTransport(config: ProcessTransportConfig): StdioTra
     processes$: processes.asObservable(),
     stderr$: processes.pipe(mergeMap((spawned) => spawned.stderr$)),
     health: () => ({ alive: current?.alive ?? false, pid: current?.pid }),
+    checkHealth: () => {
+      if (current === undefined) return { ok: true, detail: 'no process started yet' };
+      return current.alive ? { ok: true, detail: `process ${current.pid ?? '?'} is running` } : { ok: false, detail: `process ${current.pid ?? '?'} has exited` };
+    },
   };
 }
 

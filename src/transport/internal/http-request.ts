@@ -112,6 +112,8 @@ export function httpRequest<T>(
         switchMap((extra) => from(send(ctx, spec, extra, controller.signal))),
         switchMap((sent) => {
           response = sent.response;
+          // The server answers again: an earlier failure is history.
+          if (sent.response.ok && ctx.health.value.lastError !== undefined) reportHealth(ctx, { lastError: undefined });
           return handle(sent);
         }),
       )
