@@ -56,9 +56,18 @@ function roots(place: HandlerPlace): ClientHandlers['roots'] {
 /**
  * The answers the tool gives to the server's requests. A handler exists, and its capability is advertised, only
  * where the tool can answer: elicitation with `--elicit` or somebody at a terminal (URL elicitations print the URL),
- * roots with `--root`, sampling when `samplingHandler` has one.
+ * roots with `--root`, sampling with a model endpoint (`OPENAI_BASE_URL`, `OPENAI_MODEL`) and `--sampling` or somebody at a
+ * terminal to approve.
  */
 export function cliHandlers(place: HandlerPlace): ClientHandlers {
-  const handlers = { elicitation: elicitation(place), roots: roots(place), sampling: samplingHandler({ env: place.env }) };
+  const sampling = samplingHandler({
+    env: place.env,
+    answer: place.options.sampling,
+    interactive: place.interactive,
+    lines: place.lines,
+    write: (text) => void place.out.stderr.write(text),
+    prompting: place.prompting,
+  });
+  const handlers = { elicitation: elicitation(place), roots: roots(place), sampling };
   return Object.fromEntries(Object.entries(handlers).filter(([, handler]) => handler !== undefined)) as ClientHandlers;
 }

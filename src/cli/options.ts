@@ -24,6 +24,7 @@ export const OPTION_TABLE = {
   'connect-timeout': { type: 'string' },
   'log-level': { type: 'string' },
   elicit: { type: 'string' },
+  sampling: { type: 'string' },
   root: { type: 'string', multiple: true },
   oauth: { type: 'boolean' },
   browser: { type: 'boolean' },
@@ -75,6 +76,8 @@ export interface CliOptions {
   readonly connectTimeoutMs: number | undefined;
   readonly logLevel: LoggingLevel | undefined;
   readonly elicit: ElicitAnswer | undefined;
+  /** `--sampling accept|decline`: how sampling requests are answered without asking anybody. */
+  readonly sampling: 'accept' | 'decline' | undefined;
   readonly roots: readonly string[];
   /** `true`: sign in even without a terminal; `false`: never; `undefined`: when somebody can. */
   readonly oauth: boolean | undefined;
@@ -153,6 +156,12 @@ function transportOption(value: string | undefined): CliOptions['transport'] {
   return transport;
 }
 
+/** `--sampling accept` or `decline`. */
+export function samplingAnswer(value: string | undefined): 'accept' | 'decline' | undefined {
+  if (value === undefined || value === 'accept' || value === 'decline') return value;
+  throw new UsageError(`--sampling takes accept or decline, not ${JSON.stringify(value)}`);
+}
+
 /** `--elicit accept='{"name":"x"}'`, `accept`, `decline` or `cancel`. */
 export function elicitAnswer(value: string | undefined): ElicitAnswer | undefined {
   if (value === undefined) return undefined;
@@ -189,6 +198,7 @@ export function cliOptions(raw: RawValues): CliOptions {
     connectTimeoutMs: milliseconds('connect-timeout', raw['connect-timeout']),
     logLevel: logLevel(raw['log-level']),
     elicit: elicitAnswer(raw.elicit),
+    sampling: samplingAnswer(raw.sampling),
     roots: raw.root ?? [],
     oauth: raw.oauth,
     browser: raw.browser !== false,

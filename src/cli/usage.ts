@@ -31,6 +31,8 @@ Options:
   --log-level <level>           ask the server for log messages from this level
   --elicit accept='{…}'|accept|decline|cancel
                                 answer the server's questions without asking (on a terminal you are asked)
+  --sampling accept|decline     answer sampling requests without asking; the model is OPENAI_BASE_URL +
+                                OPENAI_MODEL (+ OPENAI_API_KEY); without OPENAI_BASE_URL, sampling is not offered
   --root <dir>                  offer a root (repeatable)
   --oauth | --no-oauth          sign in even without a terminal / never; --no-browser prints the URL only
   --watch                       (call) stream the call's progress and logs as NDJSON, then the result
