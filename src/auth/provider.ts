@@ -42,6 +42,8 @@ class OAuthProviderImpl implements OAuthProvider {
   #serverTakesDpop = false;
   #signer: Promise<DpopSigner> | undefined;
   #flight: Promise<void> | undefined;
+  /** The access token the last request carried: the authorization context of what it answered. */
+  #lastToken: string | undefined;
 
   constructor(options: OAuthOptions) {
     this.#options = options;
@@ -56,11 +58,16 @@ class OAuthProviderImpl implements OAuthProvider {
     let tokens = await this.#usable(await loadTokens(this.#runtime.storage, serverUrl));
     if (tokens !== undefined && this.#expired(tokens)) tokens = await this.#renewed(serverUrl, tokens);
     this.#sent.set(request, tokens);
+    this.#lastToken = tokens?.accessToken;
     if (tokens === undefined) return {};
     if (tokens.tokenType === 'Bearer') return { authorization: `Bearer ${tokens.accessToken}` };
     const signer = await this.#dpopSigner();
     const proof = await signer.proof(request.method, request.url, Math.floor(this.#runtime.now() / 1000), tokens.accessToken);
     return { authorization: `DPoP ${tokens.accessToken}`, dpop: proof };
+  }
+
+  partition(): string | undefined {
+    return this.#lastToken;
   }
 
   async challenge(request: HttpAuthRequest, response: HttpAuthResponse): Promise<HttpAuthRetry | undefined> {

@@ -1,5 +1,5 @@
 import { catchError, map, of, retry, throwError, type Observable } from 'rxjs';
-import { OutcomeUnknownError, ResponseStreamEndedError, UnsupportedMethodError } from '../errors/errors.js';
+import { OutcomeUnknownError, ResponseStreamEndedError, RpcError, UnsupportedMethodError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
 import { decodeResult } from '../protocol/codec.js';
 import { hasCapability } from '../protocol/model/capabilities.js';
@@ -10,6 +10,7 @@ import type { CallOptions } from './envelope.js';
 import { DEFAULT_MAX_INPUT_ROUNDS, withInputRounds, type CallEvent } from './input-rounds.js';
 import type { ServerRequestRunner } from './server-requests.js';
 import type { ClientOptions } from './types.js';
+import type { ResultCache } from './cache.js';
 
 /** What a call needs from the client. */
 export interface CallDeps {
@@ -17,7 +18,11 @@ export interface CallDeps {
   readonly run: ServerRequestRunner;
   /** The log level of requests (revisions that carry it per request). */
   readonly logLevel: ClientOptions['logLevel'];
+  /** Cacheable results, and identical requests in flight. */
+  readonly cache: ResultCache;
 }
+
+const INVALID_PARAMS = -32602;
 
 
 function assertSupported(ready: ClientConnection, method: string): void {
@@ -65,13 +70,17 @@ export function callOn(core: CallDeps, ready: ClientConnection, method: string, 
     return lost === undefined ? request$ : lost(request$);
   };
   const decode = (raw: Params) => decodeResult(version, method, raw);
-  const events$: Observable<CallEvent<unknown>> =
-    policy.revision.serverRequests === 'input-rounds' && methodSpec(version, method)?.mayRequireInput
+  const spec = methodSpec(version, method);
+  const sent$: Observable<CallEvent<unknown>> =
+    policy.revision.serverRequests === 'input-rounds' && spec?.mayRequireInput
       ? withInputRounds({ method, maxRounds: core.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS, run: core.run, send, decode }, params ?? {})
       : send(params).pipe(map((event): CallEvent<unknown> => (event.type === 'result' ? { type: 'result', result: decode(event.result) } : event)));
+  const events$ = spec?.cacheable ? core.cache.through(method, params, sent$) : sent$;
   return events$.pipe(
     catchError((error: unknown) => {
       if (isSessionExpired(error)) connection.abort(error as McpError);
+      // A cursor the server refuses: the pages cached of that list are no longer a consistent snapshot.
+      if (spec?.paginated && params?.['cursor'] !== undefined && RpcError.is(error) && (error as RpcError).rpcCode === INVALID_PARAMS) core.cache.invalidate(method);
       return throwError(() => error);
     }),
   );

@@ -15,6 +15,7 @@ import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import { keepConnected, type ReconnectStatus } from './reconnect.js';
 import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
+import { ResultCache } from './cache.js';
 import { legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
 import type { ClientOptions, ReconnectOptions, ServerSession } from './types.js';
 
@@ -58,6 +59,8 @@ export interface ClientCore {
   readonly run: ServerRequestRunner;
   /** Waits on a person: server requests' handlers, approvals. */
   readonly human: HumanWait;
+  /** 2026-07-28 cacheable results, and identical requests in flight. */
+  readonly cache: ResultCache;
 }
 
 /** The session's state with the server negotiated on its open connection, if any. */
@@ -68,7 +71,7 @@ export interface ConnectionView {
 
 /** What a transport with authorization exposes (the HTTP transports' `auth` option). */
 interface WithAuth {
-  readonly auth?: { readonly waitingForUser$?: Observable<boolean> };
+  readonly auth?: { readonly waitingForUser$?: Observable<boolean>; partition?(): string | undefined };
 }
 
 function reconnectPolicy(transport: Transport, options: ClientOptions): ReconnectOptions | undefined {
@@ -98,6 +101,9 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
   const waitingForUser$ = (transport as WithAuth).auth?.waitingForUser$ ?? of(false);
   const paused$ = combineLatest([human.paused$, waitingForUser$]).pipe(map(([answering, authorizing]) => answering || authorizing), distinctUntilChanged());
   const session = createSessionFor(transport, options, run, paused$, versionOf);
+  const auth = (transport as WithAuth).auth;
+  const cache = new ResultCache(options.cachePartition ?? (() => (auth === undefined ? '' : auth.partition?.())));
+  session.notifications$.subscribe((n) => cache.notified(n.method, n.params));
   let closed = false;
   const negotiations = new Negotiations({
     transport,
@@ -162,12 +168,14 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
       if (closed) return;
       closed = true;
       session.close();
+      cache.clear();
       reconnecting.complete();
       diagnostics.complete();
     },
     waitingForUser$,
     run,
     human,
+    cache,
   };
   return core;
 }

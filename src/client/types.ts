@@ -127,6 +127,12 @@ export interface ClientOptions {
    * call may or may not have run. Work that must survive a broken connection belongs in a task.
    */
   readonly reissue?: 'always' | 'safe-only';
+  /**
+   * The authorization context of requests now, for the results a 2026-07-28 server marks private: they are cached per
+   * context, and not at all while it is `undefined`. Default: none for a transport without authorization; the
+   * transport's `auth.partition()` (the current access token of `oauth()`) otherwise.
+   */
+  readonly cachePartition?: () => string | undefined;
   /** Most `input_required` rounds of one 2026-07-28 request before it fails (default 10). */
   readonly maxInputRounds?: number;
   /** Most pages a full list walks before failing (default 100). */

@@ -35,9 +35,11 @@ function createRuntime(options: SessionOptions, streams: Streams): SessionRuntim
     progressTokens: new Map(),
     handlers: options.handlers ?? {},
     nextId: 0,
+    // The session-wide stream first: what a client keeps across connections (its cache, say) hears of a change
+    // before what reacts to it on the connection (a resource watch reading again).
     publishNotification: (connection, message) => {
-      connection.notifications.next(message);
       streams.notifications.next(message);
+      connection.notifications.next(message);
     },
     diagnose: (diagnostic) => streams.diagnostics.next(diagnostic),
     write(connection, frame) {

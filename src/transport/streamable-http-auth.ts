@@ -51,4 +51,9 @@ export interface HttpAuth {
    * - **Teardown:** none.
    */
   readonly waitingForUser$?: Observable<boolean>;
+  /**
+   * Which authorization context the last request went out under (an opaque key, such as the access token), so that
+   * results a server marks private are cached per context; `undefined` when there is none yet.
+   */
+  partition?(): string | undefined;
 }

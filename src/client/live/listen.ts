@@ -92,7 +92,11 @@ function listenLoop(core: ClientCore, ready: ClientConnection, kinds: Subscripti
       tap(() => {
         acks += 1;
         attempt = 0;
-        if (acks > 1) reopened.next(ready);
+        if (acks > 1) {
+          // A gap: whatever the stream would have announced meanwhile may have changed, cached results included.
+          core.cache.clear();
+          reopened.next(ready);
+        }
       }),
       repeat({ delay: () => again('was ended by the server') }),
       retry({ delay: (error: unknown) => again(`failed (${error instanceof Error ? error.message : String(error)})`) }),

@@ -1,0 +1,117 @@
+import { Observable, asyncScheduler, finalize, share, tap } from 'rxjs';
+import type { Params } from '../session/types.js';
+import type { CallEvent } from './input-rounds.js';
+
+/** The methods whose cached results a notification makes stale. */
+const INVALIDATED_BY: Readonly<Record<string, readonly string[]>> = {
+  'notifications/tools/list_changed': ['tools/list'],
+  'notifications/prompts/list_changed': ['prompts/list'],
+  'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
+};
+
+interface Entry {
+  readonly result: unknown;
+  readonly method: string;
+  readonly uri: string | undefined;
+  readonly freshUntil: number;
+}
+
+/** A stable text of the params that decide a result (`_meta` does not). */
+function keyOf(method: string, params: Params | undefined, partition: string): string {
+  const { _meta, ...rest } = params ?? {};
+  void _meta;
+  const sorted = Object.keys(rest).sort().map((name) => [name, rest[name]]);
+  return `${method}\u0000${partition}\u0000${JSON.stringify(sorted)}`;
+}
+
+/** Whether the request is a round of a multi-round request: those are never cached (nor shared). */
+const isRound = (params: Params | undefined): boolean => params !== undefined && ('inputResponses' in params || 'requestState' in params);
+
+/** The cache hints of a decoded result, when it may be kept: complete, with `ttlMs` > 0. */
+function hintsOf(result: unknown): { readonly ttlMs: number; readonly scope: string } | undefined {
+  const value = result as { resultType?: unknown; ttlMs?: unknown; cacheScope?: unknown } | null;
+  if (value === null || typeof value !== 'object' || value.resultType !== 'complete') return undefined;
+  const ttl = typeof value.ttlMs === 'number' && Number.isFinite(value.ttlMs) ? value.ttlMs : 0;
+  return ttl > 0 ? { ttlMs: ttl, scope: value.cacheScope === 'public' ? 'public' : 'private' } : undefined;
+}
+
+/**
+ * The client's cache of 2026-07-28 cacheable results (`server/discover`, the lists, `resources/read`), by the rules
+ * of the specification: a result is fresh for its `ttlMs` from when it arrived (none or 0: not kept); the key is the
+ * method and the params that decide the result (each page is its own entry); `private` results are kept per
+ * authorization context and only when the context is known; rounds of a multi-round request and `input_required`
+ * answers are never kept; a matching `list_changed` or `resources/updated` makes entries stale at once. Identical
+ * requests in flight at the same moment share one request, whether or not their result may be kept.
+ */
+export class ResultCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, Observable<CallEvent<unknown>>>();
+
+  /**
+   * @param partition The authorization context of requests now: `''` when there is no authorization at all,
+   *   `undefined` when there is one but it is not known (private results are then not kept).
+   */
+  constructor(private readonly partition: () => string | undefined) {}
+
+  /**
+   * The events of one cacheable request: a fresh cached result, the request in flight with the same key, or
+   * `send$`, whose result is kept when its hints allow.
+   */
+  through(method: string, params: Params | undefined, send$: Observable<CallEvent<unknown>>): Observable<CallEvent<unknown>> {
+    if (isRound(params)) return send$;
+    const key = keyOf(method, params, this.partition() ?? '\u0001');
+    const cached = this.entries.get(key);
+    if (cached !== undefined && asyncScheduler.now() < cached.freshUntil) return new Observable((subscriber) => {
+      subscriber.next({ type: 'result', result: cached.result });
+      subscriber.complete();
+    });
+    const shared = this.inFlight.get(key);
+    if (shared !== undefined) return shared;
+    const uri = typeof params?.['uri'] === 'string' ? params['uri'] : undefined;
+    let rounds = false;
+    const request$ = send$.pipe(
+      tap((event) => {
+        // A result that came after input rounds answers a retry: never kept.
+        if (event.type === 'input-required') rounds = true;
+        else if (event.type === 'result' && !rounds) this.keep(method, params, uri, event.result);
+      }),
+      finalize(() => this.inFlight.delete(key)),
+      share(),
+    );
+    this.inFlight.set(key, request$);
+    return request$;
+  }
+
+  /** Makes stale what a notification says changed. */
+  notified(method: string, params: Params | undefined): void {
+    if (method === 'notifications/resources/updated') {
+      const uri = params?.['uri'];
+      this.drop((entry) => entry.method === 'resources/read' && entry.uri === uri);
+      return;
+    }
+    const methods = INVALIDATED_BY[method];
+    if (methods !== undefined) this.drop((entry) => methods.includes(entry.method));
+  }
+
+  /** Makes every entry of `method` stale (a cursor the server refused, a listening gap). */
+  invalidate(method: string): void {
+    this.drop((entry) => entry.method === method);
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private keep(method: string, params: Params | undefined, uri: string | undefined, result: unknown): void {
+    const hints = hintsOf(result);
+    if (hints === undefined) return;
+    const partition = hints.scope === 'public' ? this.partition() ?? '\u0001' : this.partition();
+    if (partition === undefined) return;
+    this.entries.set(keyOf(method, params, partition), { result, method, uri, freshUntil: asyncScheduler.now() + hints.ttlMs });
+  }
+
+  private drop(stale: (entry: Entry) => boolean): void {
+    for (const [key, entry] of this.entries) if (stale(entry)) this.entries.delete(key);
+  }
+}
