@@ -43,7 +43,46 @@ describe('LineDecoder decode option', () => {
     const seen: string[] = [];
     const decoder = new LineDecoder({ decode: (line) => `<${new TextDecoder().decode(line)}:${line.length}>` });
     decoder.push(bytes('ab\r\nc'), (line) => seen.push(line));
-    decoder.push(bytes('d\n'), (line) => seen.push(line));
+    decoder.push(bytes('d\r'), (line) => seen.push(line));
+    decoder.push(bytes('\n'), (line) => seen.push(line));
     expect(seen).toEqual(['<ab:2>', '<cd:2>']);
+  });
+});
+
+describe('LineDecoder lines across chunks', () => {
+  it('hands each piece of a line that spans chunks to its text decoder as the piece arrives, and ends it once with the terminator', () => {
+    const calls: string[] = [];
+    const textParts = () => {
+      const decoder = new TextDecoder();
+      return {
+        part: (piece: Uint8Array) => {
+          calls.push(`part:${piece.length}`);
+          return decoder.decode(piece, { stream: true });
+        },
+        end: () => {
+          calls.push('end');
+          return decoder.decode();
+        },
+      };
+    };
+    const decoder = new LineDecoder({ textParts });
+    const lines: string[] = [];
+    const euro = bytes('€');
+    decoder.push(bytes('x'), (line) => lines.push(line));
+    decoder.push(euro.subarray(0, 1), (line) => lines.push(line));
+    decoder.push(euro.subarray(1), (line) => lines.push(line));
+    expect(calls).toEqual(['part:1', 'part:1', 'part:2']);
+    decoder.push(bytes('y\r\nz\n'), (line) => lines.push(line));
+    expect(lines).toEqual(['x€y', 'z']);
+    expect(calls).toEqual(['part:1', 'part:1', 'part:2', 'part:2', 'end']);
+  });
+
+  it("keeps the decoded start of a spanning line that grows over the maximum in 'skip' mode", () => {
+    const decoder = new LineDecoder({ maxLineBytes: 8, keepBytes: 6 });
+    const skipped: [string, number][] = [];
+    decoder.push(bytes('abc'), () => undefined, (start, size) => skipped.push([start, size]));
+    decoder.push(bytes('defghij'), () => undefined, (start, size) => skipped.push([start, size]));
+    decoder.push(bytes('\n'), () => undefined, (start, size) => skipped.push([start, size]));
+    expect(skipped).toEqual([['abcdef', 10]]);
   });
 });

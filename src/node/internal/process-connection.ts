@@ -4,7 +4,7 @@ import { decodeJsonLines, encodeJsonLine } from '../../transport/internal/json-l
 import type { InboundFrame, OutboundFrame } from '../../transport/types.js';
 import type { ManagedProcess, ProcessExit } from './managed-process.js';
 import { ProcessExitError, StdoutClosedError } from './process-errors.js';
-import { decodeMessage } from './utf8.js';
+import { decodeMessage, messageTextParts } from './utf8.js';
 
 /**
  * The inbound frames of one server process; `outbound$` is written to its stdin, one line per frame, from
@@ -25,7 +25,7 @@ export function processConnection(
   outbound$: Observable<OutboundFrame>,
   maxMessageBytes: number,
 ): Observable<InboundFrame> {
-  const frames$ = concat(server.stdout().pipe(decodeJsonLines({ maxMessageBytes, decode: decodeMessage })), afterStdout(server));
+  const frames$ = concat(server.stdout().pipe(decodeJsonLines({ maxMessageBytes, decode: decodeMessage, textParts: messageTextParts })), afterStdout(server));
   return server.spawned$.pipe(
     switchMap(() => frames$.pipe(alongside(writeFrames(server, outbound$)))),
     catchError((error: unknown) => throwError(() => TransportError.from(error))),

@@ -21,6 +21,53 @@ export interface LineDecoderOptions {
   readonly keepBytes?: number;
   /** Turns the bytes of one complete line into text (default: a UTF-8 `TextDecoder`). */
   readonly decode?: (bytes: Uint8Array) => string;
+  /**
+   * Decodes a line that arrives in several chunks as the chunks come, so that none of them is kept (default: a
+   * streaming UTF-8 `TextDecoder`). Not used in `'split'` mode.
+   */
+  readonly textParts?: () => TextParts;
+}
+
+/** Decodes the pieces of one line in order: `part` for each, `end` once (what a piece cut mid-character left over). */
+export interface TextParts {
+  part(bytes: Uint8Array): string;
+  end(): string;
+}
+
+/** A streaming UTF-8 decoder for the pieces of one line. */
+export function utf8TextParts(): TextParts {
+  const decoder = new TextDecoder();
+  return { part: (bytes) => decoder.decode(bytes, { stream: true }), end: () => decoder.decode() };
+}
+
+/**
+ * The pieces of one line kept as bytes and handed to `decode` whole at the end: what a caller-given `decode` needs,
+ * since it cannot be fed piece by piece.
+ */
+function collectedParts(decode: (bytes: Uint8Array) => string): () => TextParts {
+  return () => {
+    const pieces: Uint8Array[] = [];
+    return {
+      part: (bytes) => {
+        pieces.push(bytes);
+        return '';
+      },
+      end: () => {
+        const line = pieces.length === 1 ? pieces[0]! : joinBytes(pieces);
+        return decode(line[line.length - 1] === CR ? line.subarray(0, -1) : line);
+      },
+    };
+  };
+}
+
+function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    joined.set(piece, offset);
+    offset += piece.length;
+  }
+  return joined;
 }
 
 /** Receives the start (decoded, possibly cut mid-character) and the full size in bytes of a skipped line. */
@@ -32,19 +79,25 @@ const DEFAULT_KEEP_BYTES = 4096;
 /**
  * Splits a byte stream into UTF-8 text lines at `\n` (a trailing `\r` is dropped, blank lines are skipped).
  *
- * Cost is linear in the input: each chunk is scanned once, a line that lies inside one chunk is decoded straight
- * from it, and partial lines are kept as a list of views joined once when their terminator arrives. Lines are
- * decoded only when complete, so multi-byte sequences split across chunks decode correctly. A line over the
- * maximum holds at most `maxLineBytes` while it lasts: in `'skip'` mode the rest is dropped as it arrives.
+ * Cost is linear in the input: each chunk is scanned once, and a line that lies inside one chunk is decoded straight
+ * from it. A line that spans chunks is decoded piece by piece as the chunks arrive (a streaming decoder keeps
+ * multi-byte sequences cut between chunks whole), and its text is put together once when its terminator arrives:
+ * no chunk is kept and no joined copy of the bytes is made, so a large message costs its text and little more. A
+ * line over the maximum holds at most `maxLineBytes` while it lasts: in `'skip'` mode the rest is dropped as it
+ * arrives. In `'split'` mode partial lines are kept as bytes (they are cut at byte counts).
  */
 export class LineDecoder {
   private readonly maxLineBytes: number;
   private readonly overflow: 'skip' | 'split';
   private readonly keepBytes: number;
   private readonly decode: (bytes: Uint8Array) => string;
+  private readonly textParts: () => TextParts;
   private readonly encoder = new TextEncoder();
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
+  /** 'skip' mode: the text of the unfinished line so far, and the decoder of its pieces. */
+  private text = '';
+  private parts: TextParts | undefined;
   /** The line being skipped: its kept start and its size so far. */
   private skipping: { readonly start: string; size: number } | undefined;
 
@@ -52,6 +105,7 @@ export class LineDecoder {
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.overflow = options.overflow ?? 'skip';
     this.keepBytes = Math.min(options.keepBytes ?? DEFAULT_KEEP_BYTES, this.maxLineBytes);
+    this.textParts = options.textParts ?? (options.decode === undefined ? utf8TextParts : collectedParts(options.decode));
     if (options.decode === undefined) {
       const decoder = new TextDecoder();
       this.decode = (bytes) => decoder.decode(bytes);
@@ -90,12 +144,17 @@ export class LineDecoder {
       this.skipping.size += part.length;
       return;
     }
+    if (this.overflow === 'skip') {
+      if (this.pendingBytes + part.length > this.maxLineBytes) this.startSkipping(part);
+      else if (part.length > 0) {
+        this.parts ??= this.textParts();
+        this.text += this.parts.part(part);
+        this.pendingBytes += part.length;
+      }
+      return;
+    }
     let rest = part;
     while (this.pendingBytes + rest.length > this.maxLineBytes) {
-      if (this.overflow === 'skip') {
-        this.startSkipping(rest);
-        return;
-      }
       const room = this.maxLineBytes - this.pendingBytes;
       this.pending.push(rest.subarray(0, room));
       this.pendingBytes += room;
@@ -111,16 +170,10 @@ export class LineDecoder {
   /** Keeps the start of the line that just went over the maximum and drops the rest of it from now on. */
   private startSkipping(rest: Uint8Array): void {
     const size = this.pendingBytes + rest.length;
-    const head = new Uint8Array(Math.min(this.keepBytes, size));
-    let offset = 0;
-    for (const piece of [...this.pending, rest]) {
-      if (offset === head.length) break;
-      const take = piece.subarray(0, head.length - offset);
-      head.set(take, offset);
-      offset += take.length;
-    }
+    const parts = this.parts ?? this.textParts();
+    const kept = this.text.length >= this.keepBytes ? this.text : this.text + parts.part(rest.subarray(0, this.keepBytes)) + parts.end();
     this.reset();
-    this.skipping = { start: this.decode(head), size };
+    this.skipping = { start: kept.slice(0, this.keepBytes), size };
   }
 
   private flushLine(onLine: (line: string) => void, onSkip: OnSkip): void {
@@ -131,6 +184,13 @@ export class LineDecoder {
       return;
     }
     if (this.pendingBytes === 0) return;
+    if (this.overflow === 'skip') {
+      const text = this.text + (this.parts?.end() ?? '');
+      this.reset();
+      const line = text.endsWith('\r') ? text.slice(0, -1) : text;
+      if (line !== '') onLine(line);
+      return;
+    }
     const bytes = this.joinPending();
     this.reset();
     this.emit(bytes, 0, bytes.length, onLine);
@@ -144,19 +204,14 @@ export class LineDecoder {
 
   private joinPending(): Uint8Array {
     const [first] = this.pending;
-    if (this.pending.length === 1 && first !== undefined) return first;
-    const joined = new Uint8Array(this.pendingBytes);
-    let offset = 0;
-    for (const piece of this.pending) {
-      joined.set(piece, offset);
-      offset += piece.length;
-    }
-    return joined;
+    return this.pending.length === 1 && first !== undefined ? first : joinBytes(this.pending);
   }
 
   private reset(): void {
     if (this.pending.length > 0) this.pending = [];
     this.pendingBytes = 0;
+    this.text = '';
+    this.parts = undefined;
   }
 }
 
@@ -166,6 +221,8 @@ export interface JsonLinesOptions {
   readonly maxMessageBytes?: number;
   /** Turns the bytes of one message into text (default: a UTF-8 `TextDecoder`). */
   readonly decode?: (bytes: Uint8Array) => string;
+  /** Decodes the pieces of a message that spans chunks as they arrive (default: a streaming UTF-8 decoder). */
+  readonly textParts?: () => TextParts;
 }
 
 /**
@@ -184,7 +241,11 @@ export function decodeJsonLines(options: JsonLinesOptions = {}): OperatorFunctio
   return (source) =>
     new Observable<InboundFrame>((subscriber) => {
       const maxLineBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-      const decoder = new LineDecoder(options.decode === undefined ? { maxLineBytes } : { maxLineBytes, decode: options.decode });
+      const decoder = new LineDecoder({
+        maxLineBytes,
+        ...(options.decode === undefined ? {} : { decode: options.decode }),
+        ...(options.textParts === undefined ? {} : { textParts: options.textParts }),
+      });
       const onLine = (line: string): void => subscriber.next(parseJsonFrame(line));
       const onSkip = (start: string, size: number): void => {
         const tooLarge = { size, limit: maxLineBytes };
