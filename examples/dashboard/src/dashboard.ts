@@ -1,4 +1,7 @@
-import { BehaviorSubject, Subject, Subscription, bufferTime, distinctUntilChanged, filter, map, switchMap } from 'rxjs';
+import {
+  BehaviorSubject, EMPTY, Subject, Subscription, bufferTime, catchError, distinctUntilChanged, endWith, exhaustMap, filter, ignoreElements, map, of, switchMap, timer,
+  type Observable,
+} from 'rxjs';
 import type { CatalogState, Client, ClientState, LoggingLevel, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from 'rxmcp';
 import { Approvals } from './apps/approval.js';
 import { openClient } from './connection/connect.js';
@@ -25,6 +28,9 @@ export interface Preset {
   readonly name: string;
   readonly url: string;
 }
+
+/** The last health check of the server: the page asks it every few seconds while connected. */
+export type Health = { readonly ok: true; readonly at: number } | { readonly ok: false; readonly at: number; readonly since: number; readonly error: string };
 
 /** Which part of the page changed. */
 export type Area = 'connection' | 'tools' | 'calls' | 'catalog' | 'logs' | 'frames';
@@ -55,9 +61,17 @@ export class Dashboard {
   /** What the app of each call said (messages, context updates, failures). */
   readonly appEvents = new Map<number, string[]>();
   serverLogLevel: LoggingLevel = 'debug';
+  health: Health | undefined;
   private live = new Subscription();
 
-  constructor(public settings: ConnectionSettings, readonly presets: readonly Preset[], readonly sandboxOrigin: string, callbackUrl: string) {
+  constructor(
+    public settings: ConnectionSettings,
+    readonly presets: readonly Preset[],
+    readonly sandboxOrigin: string,
+    callbackUrl: string,
+    /** How often the server's health is checked, in ms. */
+    readonly healthMs = 5000,
+  ) {
     this.signIn = new SignIn(callbackUrl);
     this.calls.changed$.subscribe(() => this.changed.next('calls'));
     this.requests.changed$.subscribe(() => this.changed.next('calls'));
@@ -77,7 +91,7 @@ export class Dashboard {
     this.live.unsubscribe();
     this.client?.close();
     const client = openClient(settings, { correlator: this.correlator, handlers: this.requests.handlers, signIn: this.signIn });
-    this.tools = this.resources = this.templates = this.prompts = undefined;
+    this.tools = this.resources = this.templates = this.prompts = this.health = undefined;
     this.live = this.follow(client);
     this.client$.next(client);
     for (const watch of this.watches) this.subscribeWatch(watch);
@@ -169,7 +183,35 @@ export class Dashboard {
       filter((server) => server?.era === 'legacy' && server.capabilities.logging !== undefined),
       switchMap(() => client.setLoggingLevel(this.serverLogLevel)),
     ).subscribe({ error: () => undefined }));
+    live.add(this.checkHealth(client).subscribe((health) => {
+      this.health = health;
+      this.changed.next('connection');
+    }));
     return live;
+  }
+
+  /**
+   * A health check every `healthMs` while a server is negotiated: `ping` (2025 revisions) or `server/discover`
+   * (2026-07-28). Nothing else tells a page that a stateless server went away, and on 2025 revisions it is the
+   * request that meets the restarted server's 404, so the client re-initializes and the watches subscribe again.
+   */
+  private checkHealth(client: Client): Observable<Health> {
+    const probe = (era: string): Observable<unknown> =>
+      era === 'legacy' ? client.ping({ timeout: { firstMs: 3000 } }) : client.discover({ timeout: { firstMs: 3000 } });
+    return client.server$.pipe(
+      map((server) => server?.era),
+      distinctUntilChanged(),
+      switchMap((era) => (era === undefined ? EMPTY : timer(this.healthMs, this.healthMs).pipe(
+        exhaustMap(() => probe(era).pipe(
+          ignoreElements(),
+          endWith<Health>({ ok: true, at: Date.now() }),
+          catchError((error: unknown) => {
+            const since = this.health?.ok === false ? this.health.since : Date.now();
+            return of<Health>({ ok: false, at: Date.now(), since, error: message(error) });
+          }),
+        )),
+      ))),
+    );
   }
 
   private catalog(update: () => void): void {

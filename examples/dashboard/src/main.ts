@@ -31,7 +31,8 @@ const REPAINT_MS: Readonly<Record<Area, number>> = { connection: 100, tools: 100
 
 const config = await loadConfig();
 const settings = settingsFromQuery(location.search, config.presets[0]?.url ?? '');
-const d = new Dashboard(settings, config.presets, config.sandboxOrigin, new URL('callback.html', location.href).href);
+const healthMs = Number(new URLSearchParams(location.search).get('health') ?? 5000);
+const d = new Dashboard(settings, config.presets, config.sandboxOrigin, new URL('callback.html', location.href).href, healthMs > 0 ? healthMs : 5000);
 const renders: Record<Area, number> = { connection: 0, tools: 0, calls: 0, catalog: 0, logs: 0, frames: 0 };
 const area = (name: Area) => d.changed.pipe(filter((changed) => changed === name));
 

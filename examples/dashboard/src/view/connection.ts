@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit-html';
 import type { ClientState, ServerCapabilities } from 'rxmcp';
 import type { ConnectionSettings } from '../connection/settings.js';
 import type { Dashboard } from '../dashboard.js';
-import { duration } from './format.js';
+import { clock, duration } from './format.js';
 
 const errorText = (error: { name?: string; message: string } | undefined): string => (error === undefined ? '' : `${error.name ?? 'Error'}: ${error.message}`);
 
@@ -13,6 +13,14 @@ function capabilityList(capabilities: ServerCapabilities): string {
       return flags.length > 0 ? `${name} (${flags.join(', ')})` : name;
     })
     .join(', ');
+}
+
+function health(d: Dashboard): TemplateResult {
+  const h = d.health;
+  if (h === undefined) return html``;
+  return h.ok
+    ? html`<span class="health ok" title="last health check">health ok · ${clock(h.at)}</span>`
+    : html`<span class="health down">unreachable since ${clock(h.since)}: ${h.error}</span>`;
 }
 
 /** What `state$` says, as the status block shows it. */
@@ -82,7 +90,7 @@ export function connectionView(d: Dashboard): TemplateResult {
       <button type="button" class="reconnect-button" ?disabled=${d.client === undefined} @click=${() => d.reconnect()}>Reconnect</button>
     </form>
     <div class="state" data-status=${d.state?.status ?? 'none'}>
-      ${status(d.state)}
+      ${status(d.state)} ${health(d)}
       ${pending ? html`<button class="sign-in" @click=${() => pending.open()}>Sign in with ${pending.issuer}</button>` : nothing}
     </div>`;
 }
