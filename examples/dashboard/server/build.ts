@@ -14,12 +14,13 @@ export interface BundleReport {
   readonly file: string;
   readonly bytes: number;
   readonly gzipBytes: number;
-  /** Minified bytes in the bundle by origin: `rxmcp` (with its inlined zod), `rxjs`, `lit-html`, `page`. */
+  /** Minified bytes in the bundle by origin: `rxmcp` (with its inlined zod), `rxjs`, `eventsource`, `lit-html`, `page`. */
   readonly parts: Readonly<Record<string, number>>;
 }
 
 function partOf(input: string): string {
-  if (input.includes('node_modules/rxjs/')) return 'rxjs';
+  if (input.includes('node_modules/rxjs/') || input.includes('node_modules/tslib/')) return 'rxjs';
+  if (input.includes('node_modules/eventsource')) return 'eventsource';
   if (input.includes('node_modules/lit-html/')) return 'lit-html';
   if (input.startsWith('dist/') || input.includes('/rxmcp/dist/')) return 'rxmcp';
   if (input.startsWith('examples/dashboard/')) return 'page';

@@ -15,6 +15,14 @@ const fill = (template: string, values: FormData): string =>
 
 const variables = (template: ResourceTemplate): string[] => [...template.uriTemplate.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
 
+/** A catalog's count, or why there is none: still loading, failed, or a capability the server does not have. */
+function count(d: Dashboard, state: { items?: readonly unknown[]; error?: Error } | undefined, capability: 'resources' | 'prompts'): string {
+  if (state?.items !== undefined) return String(state.items.length);
+  if (state?.error !== undefined) return 'not loaded';
+  const server = d.client?.server;
+  return server !== undefined && server.capabilities[capability] === undefined ? 'not offered' : '…';
+}
+
 /** The resources and prompts panel: the live catalogs, reads, prompt results, and resource watches. */
 export class CatalogPanel {
   private shown: Shown | undefined;
@@ -74,7 +82,7 @@ export class CatalogPanel {
       event.preventDefault();
       handler(new FormData(event.currentTarget as HTMLFormElement));
     };
-    return html`<h2>Resources <small>${resources?.items?.length ?? '…'}</small></h2>
+    return html`<h2>Resources <small>${count(this.d, resources, 'resources')}</small></h2>
       <ul class="resource-list">${(resources?.items ?? []).map((r) => html`<li data-uri=${r.uri}>
         <strong>${r.title ?? r.name}</strong> <code>${r.uri}</code>
         <button class="read" @click=${() => this.read(r.uri)}>Read</button> <button class="watch-button" @click=${() => this.d.watch(r.uri)}>Watch</button></li>`)}</ul>
@@ -82,7 +90,7 @@ export class CatalogPanel {
         <code>${t.uriTemplate}</code> ${variables(t).map((name) => html`<input name=${name} placeholder=${name} size="6" />`)} <button>Read</button></form>`)}
       ${this.d.watches.map((watch) => this.watchView(watch))}
       ${this.shownView()}
-      <h2>Prompts <small>${prompts?.items?.length ?? '…'}</small></h2>
+      <h2>Prompts <small>${count(this.d, prompts, 'prompts')}</small></h2>
       <ul class="prompt-list">${(prompts?.items ?? []).map((p) => html`<li><form @submit=${submit((values) => this.getPrompt(p, values))}>
         <strong>${p.title ?? p.name}</strong>
         ${(p.arguments ?? []).map((arg) => html`<input name=${arg.name} placeholder=${arg.name}${arg.required ? ' *' : ''} ?required=${arg.required === true} />`)}
