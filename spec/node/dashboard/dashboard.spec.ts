@@ -77,6 +77,17 @@ describe('dashboard page in Chromium', () => {
     }, SPEC_MS);
   }
 
+  it('puts a sampling request under its call, and the edited reply approved reaches the server', async () => {
+    const p = await open();
+    const call = await runTool(p, 'summarize', { text: 'The quick brown fox.' });
+    await p.waitForSelector(`${call} .server-request.sampling`);
+    expect(await p.locator(`${call} .sampling-messages`).innerText()).toContain('The quick brown fox.');
+    await p.fill(`${call} .sampling-form textarea[name="reply"]`, 'A fox.');
+    await p.click(`${call} .sampling-form .approve`);
+    await p.waitForSelector(`${call}.done`);
+    expect(await p.locator(`${call} .result`).innerText()).toBe('Summary (dashboard-user): A fox.');
+  }, SPEC_MS);
+
   it('follows a change of the server\'s tool list without a reload', async () => {
     const p = await open();
     await p.waitForSelector('.tool-list li[data-tool="flood"]');

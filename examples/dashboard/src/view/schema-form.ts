@@ -153,14 +153,18 @@ export class SchemaForm {
     }
   }
 
+  /** An optional object left empty is left out, and its required fields are not asked for. */
   private collectObject(shape: Shape, path: string, required: boolean, errors: string[]): unknown {
     const result: Record<string, unknown> = {};
+    const own: string[] = [];
     const needed = new Set(shape.schema.required ?? []);
     for (const name of Object.keys(shape.schema.properties ?? {})) {
-      const value = this.collectShape(propertyShape(shape, name, this.schema, depthOf(path)), join(path, name), needed.has(name), errors);
+      const value = this.collectShape(propertyShape(shape, name, this.schema, depthOf(path)), join(path, name), needed.has(name), own);
       if (value !== undefined) result[name] = value;
     }
-    return Object.keys(result).length > 0 || required ? result : undefined;
+    const present = Object.keys(result).length > 0;
+    if (present || required) errors.push(...own);
+    return present || required ? result : undefined;
   }
 
   private collectText(shape: Shape, path: string, label: string, required: boolean, errors: string[]): unknown {
