@@ -59,7 +59,7 @@ function follow(server: McpServer, state: ExampleState, syncBonus: () => void, s
 
 /**
  * Builds one instance of the example MCP server: tools `add`, `countdown`, `greet` (elicitation), `summarize`
- * (sampling), `toggle_tool`, `bump` and, while enabled, `bonus`; resources `example://readme`, `example://items/{id}`
+ * (sampling), `toggle_tool`, `bump`, `big_result` (5 MiB), `flood` (log messages) and, while enabled, `bonus`; resources `example://readme`, `example://items/{id}`
  * and `example://counter`; prompt `review`; an info log message per tool call. The same factory serves both protocol
  * eras, over stdio (`serveStdio`) or Streamable HTTP (`createMcpHandler`).
  */
@@ -72,7 +72,7 @@ export function createExampleServer(options: ExampleServerOptions = {}): McpServ
       resources: { subscribe: true, listChanged: true },
       prompts: { listChanged: true },
     },
-    instructions: 'An example server for rxmcp: call add, countdown, greet, summarize, toggle_tool or bump.',
+    instructions: 'An example server for rxmcp: call add, countdown, greet, summarize, toggle_tool, bump, big_result or flood.',
   });
   const syncBonus = registerExampleTools(server, state);
   registerExampleResources(server, state);

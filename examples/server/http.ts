@@ -47,6 +47,30 @@ function exampleHandler(state: ExampleState) {
   };
 }
 
+/** Origins of pages served from this machine (any port): the only ones allowed to call the server from a browser. */
+const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
+
+/**
+ * CORS for browser clients on a loopback origin (a dashboard on another port). The headers a client must read go in
+ * `Access-Control-Expose-Headers` on every real response, not only on the preflight: without it a page never sees
+ * `Mcp-Session-Id` and every 2025-era request after `initialize` fails. Returns true when it answered a preflight.
+ */
+function cors(req: IncomingMessage, res: ServerResponse): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined || !LOOPBACK_ORIGIN.test(origin)) return false;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate');
+  if (req.method !== 'OPTIONS') return false;
+  res.writeHead(204, {
+    'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'content-type',
+    'Access-Control-Max-Age': '600',
+  });
+  res.end();
+  return true;
+}
+
 function listen(server: HttpServer, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -57,13 +81,17 @@ function listen(server: HttpServer, port: number): Promise<AddressInfo> {
   });
 }
 
-/** Serves the example MCP server over Streamable HTTP on 127.0.0.1, path `/mcp`, in both protocol eras. */
+/**
+ * Serves the example MCP server over Streamable HTTP on 127.0.0.1, path `/mcp`, in both protocol eras, to browser
+ * pages on loopback origins too (CORS).
+ */
 export async function startExampleHttpServer(options: ExampleHttpOptions = {}): Promise<ExampleHttpServer> {
   const handler = exampleHandler(options.state ?? new ExampleState());
   const nodeHandler = toNodeHandler(handler, { onerror: (error) => console.error('example http:', error.message) });
   const validHost = localhostHostValidation();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (!validHost(req, res)) return;
+    if (cors(req, res)) return;
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;

@@ -8,7 +8,7 @@ export const README_URI = 'example://readme';
 const README = [
   '# rxmcp example server',
   '',
-  'Tools: add, countdown, greet, summarize, toggle_tool, bump (and bonus while enabled).',
+  'Tools: add, countdown, greet, summarize, toggle_tool, bump, big_result, flood (and bonus while enabled).',
   `Resources: ${README_URI}, example://items/{id}, ${COUNTER_URI}.`,
   'Prompt: review (argument `code`).',
 ].join('\n');

@@ -3,6 +3,14 @@ export type ExampleChange =
   | { readonly kind: 'tools' }
   | { readonly kind: 'resource'; readonly uri: string };
 
+/** Something a client did that only the server sees: a call it cancelled, an answer it gave to a question. */
+export type ExampleActivity =
+  | { readonly kind: 'cancelled'; readonly tool: string; readonly reason: string }
+  | { readonly kind: 'elicitation'; readonly tool: string; readonly action: string; readonly content?: Readonly<Record<string, unknown>> };
+
+/** How many activities {@link ExampleState.activity} keeps (the oldest go first). */
+const ACTIVITY_LIMIT = 100;
+
 /** The URI of the resource whose content changes on every `bump`. */
 export const COUNTER_URI = 'example://counter';
 
@@ -15,6 +23,18 @@ export class ExampleState {
   private bonus = false;
   private count = 0;
   private readonly listeners = new Set<(change: ExampleChange) => void>();
+  private readonly activities: ExampleActivity[] = [];
+
+  /** What clients did that only the server sees, oldest first (the last 100). */
+  get activity(): readonly ExampleActivity[] {
+    return this.activities;
+  }
+
+  /** Records one activity. */
+  record(activity: ExampleActivity): void {
+    this.activities.push(activity);
+    if (this.activities.length > ACTIVITY_LIMIT) this.activities.shift();
+  }
 
   /** Whether the extra tool `bonus` is currently registered. */
   get bonusEnabled(): boolean {

@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ExampleState } from './state.js';
+import { registerVolumeTools } from './volume-tools.js';
 
 type ToolResult = CallToolResult | InputRequiredResult;
 
@@ -58,7 +59,12 @@ function registerAdd(server: McpServer): void {
   );
 }
 
-function registerCountdown(server: McpServer): void {
+const reasonOf = (signal: AbortSignal): string => {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason.message : String(reason ?? 'aborted');
+};
+
+function registerCountdown(server: McpServer, state: ExampleState): void {
   server.registerTool(
     'countdown',
     {
@@ -69,14 +75,19 @@ function registerCountdown(server: McpServer): void {
     async ({ from, delayMs }, ctx) => {
       await logCall(ctx, 'countdown', { from, delayMs });
       const progressToken = ctx.mcpReq._meta?.progressToken;
-      for (let step = 1; step <= from; step += 1) {
-        await sleep(delayMs ?? 10, ctx.mcpReq.signal);
-        if (progressToken !== undefined) {
-          await ctx.mcpReq.notify({
-            method: 'notifications/progress',
-            params: { progressToken, progress: step, total: from, message: `${from - step} left` },
-          });
+      try {
+        for (let step = 1; step <= from; step += 1) {
+          await sleep(delayMs ?? 10, ctx.mcpReq.signal);
+          if (progressToken !== undefined) {
+            await ctx.mcpReq.notify({
+              method: 'notifications/progress',
+              params: { progressToken, progress: step, total: from, message: `${from - step} left` },
+            });
+          }
         }
+      } catch (error) {
+        if (ctx.mcpReq.signal.aborted) state.record({ kind: 'cancelled', tool: 'countdown', reason: reasonOf(ctx.mcpReq.signal) });
+        throw error;
       }
       return text(`Liftoff after ${from} steps`);
     },
@@ -85,7 +96,7 @@ function registerCountdown(server: McpServer): void {
 
 const GREET_KEY = 'name';
 
-function registerGreet(server: McpServer): void {
+function registerGreet(server: McpServer, state: ExampleState): void {
   server.registerTool(
     'greet',
     { title: 'Greet', description: 'Asks the user for a name (elicitation) and greets them.' },
@@ -106,6 +117,9 @@ function registerGreet(server: McpServer): void {
             }),
           },
         });
+      }
+      if (answer.kind === 'elicit') {
+        state.record({ kind: 'elicitation', tool: 'greet', action: answer.action, ...(answer.content ? { content: answer.content } : {}) });
       }
       if (answer.kind === 'elicit' && answer.action === 'accept' && typeof answer.content?.['name'] === 'string') {
         return text(`Hello, ${answer.content['name']}!`);
@@ -191,12 +205,16 @@ function registerStateTools(server: McpServer, state: ExampleState): void {
   );
 }
 
-/** Registers the example tools: add, countdown, greet, summarize, toggle_tool, bump (and bonus when enabled). */
+/**
+ * Registers the example tools: add, countdown, greet, summarize, toggle_tool, bump, big_result, flood (and bonus when
+ * enabled).
+ */
 export function registerExampleTools(server: McpServer, state: ExampleState): () => void {
   registerAdd(server);
-  registerCountdown(server);
-  registerGreet(server);
+  registerCountdown(server, state);
+  registerGreet(server, state);
   registerSummarize(server);
   registerStateTools(server, state);
+  registerVolumeTools(server);
   return bonusSync(server, state);
 }

@@ -89,7 +89,7 @@ function exampleScenario(title: string, target: () => Target, era: Era): void {
       expect(connected().client.getNegotiatedProtocolVersion()).toBe(versionOf(era));
       expect(connected().client.getServerVersion()?.name).toBe('rxmcp-example-server');
       const names = (await connected().client.listTools()).tools.map((tool) => tool.name);
-      expect(names).toEqual(jasmine.arrayWithExactContents(['add', 'countdown', 'greet', 'summarize', 'toggle_tool', 'bump']));
+      expect(names).toEqual(jasmine.arrayWithExactContents(['add', 'countdown', 'greet', 'summarize', 'toggle_tool', 'bump', 'big_result', 'flood']));
     });
 
     it('calls add with structured content and an info log message', async () => {

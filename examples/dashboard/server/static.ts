@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { cspFromQuery } from './csp.js';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.json': 'application/json',
+};
+
+/** A file a server may send: its path on disk, or the text to send. */
+export type Route = { readonly file: string } | { readonly text: () => string; readonly type: string };
+
+/** A static server on 127.0.0.1: only the routes it was given, nothing from the file system beyond them. */
+export interface StaticServer {
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+async function send(res: ServerResponse, route: Route, headers: Record<string, string>): Promise<void> {
+  const base = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers };
+  if ('text' in route) {
+    res.writeHead(200, { ...base, 'content-type': route.type }).end(route.text());
+    return;
+  }
+  const extension = route.file.slice(route.file.lastIndexOf('.'));
+  const body = await readFile(route.file);
+  res.writeHead(200, { ...base, 'content-type': TYPES[extension] ?? 'application/octet-stream' }).end(body);
+}
+
+function handler(routes: ReadonlyMap<string, Route>, headersFor: (url: URL) => Record<string, string>) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const route = routes.get(url.pathname);
+    if (route === undefined || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    send(res, route, headersFor(url)).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    });
+  };
+}
+
+/** Starts a static server on 127.0.0.1:`port` (0: any free port). */
+export function serveStatic(port: number, routes: ReadonlyMap<string, Route>, headersFor: (url: URL) => Record<string, string> = () => ({})): Promise<StaticServer> {
+  const server: Server = createServer(handler(routes, headersFor));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as AddressInfo;
+      resolve({
+        origin: `http://127.0.0.1:${bound}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+/** The dashboard page's own policy: its scripts only, any MCP server, apps only from the sandbox origin. */
+export function pageCsp(sandboxOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    'img-src * data: blob:',
+    'media-src * data: blob:',
+    'connect-src * ws: wss: http: https:',
+    `frame-src ${sandboxOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
+/** The page's routes: the HTML, the stylesheet, the bundles and their maps, and `config.json`. */
+export function pageRoutes(publicDir: string, distDir: string, config: () => unknown): Map<string, Route> {
+  const routes = new Map<string, Route>([
+    ['/', { file: join(publicDir, 'index.html') }],
+    ['/index.html', { file: join(publicDir, 'index.html') }],
+    ['/style.css', { file: join(publicDir, 'style.css') }],
+    ['/callback.html', { file: join(publicDir, 'callback.html') }],
+    ['/config.json', { text: () => JSON.stringify(config()), type: TYPES['.json'] as string }],
+  ]);
+  for (const name of ['dashboard.js', 'callback.js']) {
+    routes.set(`/${name}`, { file: join(distDir, name) });
+    routes.set(`/${name}.map`, { file: join(distDir, `${name}.map`) });
+  }
+  return routes;
+}
+
+/** The sandbox origin's routes: the proxy page (its CSP from the `csp` query parameter) and its script. */
+export function sandboxRoutes(publicDir: string, distDir: string): { routes: Map<string, Route>; headersFor: (url: URL) => Record<string, string> } {
+  const routes = new Map<string, Route>([
+    ['/sandbox.html', { file: join(publicDir, 'sandbox.html') }],
+    ['/sandbox.js', { file: join(distDir, 'sandbox.js') }],
+    ['/sandbox.js.map', { file: join(distDir, 'sandbox.js.map') }],
+  ]);
+  const headersFor = (url: URL): Record<string, string> =>
+    url.pathname === '/sandbox.html' ? { 'content-security-policy': cspFromQuery(url.searchParams.get('csp')) } : {};
+  return { routes, headersFor };
+}

@@ -1,0 +1,51 @@
+import {
+  createClient, httpTransport, legacySse, oauth, streamableHttp, webSocket, webStorage,
+  type Client, type ClientHandlers, type HttpAuth, type Transport,
+} from 'rxmcp';
+import type { Correlator } from './correlate.js';
+import { parseHeaders, protocolMode, type ConnectionSettings } from './settings.js';
+import type { SignIn } from './sign-in.js';
+
+/** The MCP Apps extension this page renders (SEP-1865), as the client advertises it. */
+export const UI_EXTENSION = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } as const;
+
+/** What the page gives every client it creates. */
+export interface ClientDeps {
+  readonly correlator: Correlator;
+  readonly handlers: ClientHandlers;
+  readonly signIn: SignIn;
+}
+
+function transportFor(settings: ConnectionSettings, auth: HttpAuth | undefined): Transport {
+  const headers = parseHeaders(settings.headers);
+  const http = { headers, ...(auth ? { auth } : {}) };
+  switch (settings.transport) {
+    case 'streamable-http':
+      return streamableHttp(settings.url, http);
+    case 'sse':
+      return legacySse(settings.url, http);
+    case 'websocket':
+      return webSocket(settings.url);
+    default:
+      return httpTransport(settings.url, http);
+  }
+}
+
+/**
+ * A client for the settings: the transport (wrapped so that frames on a request's stream find their call), OAuth
+ * through the popup when asked, the page's handlers for the server's questions, the MCP Apps extension advertised,
+ * every log level, and a reconnect policy with a short backoff (a dashboard wants to be back soon).
+ */
+export function openClient(settings: ConnectionSettings, deps: ClientDeps): Client {
+  const auth = settings.oauth ? oauth({ redirect: deps.signIn.redirect, storage: webStorage(sessionStorage) }) : undefined;
+  return createClient(deps.correlator.wrap(transportFor(settings, auth)), {
+    clientInfo: { name: 'rxmcp-dashboard', version: '0.1.0' },
+    protocol: protocolMode(settings.protocol),
+    handlers: deps.handlers,
+    elicitationModes: ['form', 'url'],
+    trustToolAnnotations: settings.trust,
+    capabilities: { extensions: UI_EXTENSION },
+    logLevel: 'debug',
+    reconnect: { initialDelayMs: 250, maxDelayMs: 4000 },
+  });
+}

@@ -1,0 +1,221 @@
+import {
+  BehaviorSubject, EMPTY, Subject, Subscription, bufferTime, catchError, distinctUntilChanged, endWith, exhaustMap, filter, ignoreElements, map, of, switchMap, timer,
+  type Observable,
+} from 'rxjs';
+import type { CatalogState, Client, ClientState, LoggingLevel, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from 'rxmcp';
+import { Approvals } from './apps/approval.js';
+import { openClient } from './connection/connect.js';
+import { Correlator } from './connection/correlate.js';
+import type { ConnectionSettings } from './connection/settings.js';
+import { SignIn } from './connection/sign-in.js';
+import { Calls } from './model/calls.js';
+import { frameEntry, FrameRing } from './model/frames.js';
+import { logEntry, Logs, type LogEntry } from './model/logs.js';
+import { ServerRequests } from './model/server-requests.js';
+
+/** A live resource panel: `watchResource` while it is open. */
+export interface Watch {
+  readonly uri: string;
+  contents?: ReadResourceResult;
+  updates: number;
+  updatedAt?: number;
+  error?: string;
+  subscription?: Subscription;
+}
+
+/** A server the page offers (from `config.json`). */
+export interface Preset {
+  readonly name: string;
+  readonly url: string;
+}
+
+/** The last health check of the server: the page asks it every few seconds while connected. */
+export type Health = { readonly ok: true; readonly at: number } | { readonly ok: false; readonly at: number; readonly since: number; readonly error: string };
+
+/** Which part of the page changed. */
+export type Area = 'connection' | 'tools' | 'calls' | 'catalog' | 'logs' | 'frames';
+
+const message = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/**
+ * The page's state, fed by one client at a time. Everything live is a subscription to the client's Observables
+ * (`state$`, the catalogs, `notifications.logs$`, `session.frames$`, `watchResource`), taken in `connect` and let
+ * go when the next client replaces it; the views read this object when their area changes.
+ */
+export class Dashboard {
+  readonly correlator = new Correlator();
+  readonly calls = new Calls(this.correlator);
+  readonly requests = new ServerRequests(this.correlator);
+  readonly approvals = new Approvals();
+  readonly logs = new Logs();
+  readonly frames = new FrameRing();
+  readonly signIn: SignIn;
+  readonly client$ = new BehaviorSubject<Client | undefined>(undefined);
+  readonly changed = new Subject<Area>();
+  state: ClientState | undefined;
+  tools: CatalogState<Tool> | undefined;
+  resources: CatalogState<Resource> | undefined;
+  templates: CatalogState<ResourceTemplate> | undefined;
+  prompts: CatalogState<Prompt> | undefined;
+  readonly watches: Watch[] = [];
+  /** What the app of each call said (messages, context updates, failures). */
+  readonly appEvents = new Map<number, string[]>();
+  serverLogLevel: LoggingLevel = 'debug';
+  health: Health | undefined;
+  private live = new Subscription();
+
+  constructor(
+    public settings: ConnectionSettings,
+    readonly presets: readonly Preset[],
+    readonly sandboxOrigin: string,
+    callbackUrl: string,
+    /** How often the server's health is checked, in ms. */
+    readonly healthMs = 5000,
+  ) {
+    this.signIn = new SignIn(callbackUrl);
+    this.calls.changed$.subscribe(() => this.changed.next('calls'));
+    this.requests.changed$.subscribe(() => this.changed.next('calls'));
+    this.approvals.changed$.subscribe(() => this.changed.next('calls'));
+    this.logs.changed$.subscribe(() => this.changed.next('logs'));
+    this.frames.changed$.subscribe(() => this.changed.next('frames'));
+    this.signIn.pending$.subscribe(() => this.changed.next('connection'));
+  }
+
+  get client(): Client | undefined {
+    return this.client$.value;
+  }
+
+  /** Replaces the client by one for `settings` and follows it. */
+  connect(settings: ConnectionSettings = this.settings): void {
+    this.settings = settings;
+    this.live.unsubscribe();
+    this.client?.close();
+    const client = openClient(settings, { correlator: this.correlator, handlers: this.requests.handlers, signIn: this.signIn });
+    this.tools = this.resources = this.templates = this.prompts = this.health = undefined;
+    this.live = this.follow(client);
+    this.client$.next(client);
+    for (const watch of this.watches) this.subscribeWatch(watch);
+    this.changed.next('connection');
+  }
+
+  /** Reconnect button: opens a connection now when none is open, else starts over with a new client. */
+  reconnect(): void {
+    const status = this.state?.status;
+    if (this.client !== undefined && (status === 'disconnected' || status === 'idle')) this.client.connect().subscribe({ error: () => undefined });
+    else this.connect();
+  }
+
+  /** Adds a log entry of an MCP App. */
+  appLog(entry: LogEntry): void {
+    this.logs.add([entry]);
+  }
+
+  appEvent(callId: number, text: string): void {
+    const events = this.appEvents.get(callId) ?? [];
+    events.push(text);
+    this.appEvents.set(callId, events.slice(-20));
+    this.changed.next('calls');
+  }
+
+  setServerLogLevel(level: LoggingLevel): void {
+    this.serverLogLevel = level;
+    const client = this.client;
+    if (client?.server?.era === 'legacy' && client.server.capabilities.logging !== undefined) client.setLoggingLevel(level).subscribe({ error: () => undefined });
+  }
+
+  watch(uri: string): void {
+    if (this.watches.some((watch) => watch.uri === uri)) return;
+    const watch: Watch = { uri, updates: 0 };
+    this.watches.push(watch);
+    this.subscribeWatch(watch);
+    this.changed.next('catalog');
+  }
+
+  unwatch(uri: string): void {
+    const index = this.watches.findIndex((watch) => watch.uri === uri);
+    if (index === -1) return;
+    this.watches[index]?.subscription?.unsubscribe();
+    this.watches.splice(index, 1);
+    this.changed.next('catalog');
+  }
+
+  private subscribeWatch(watch: Watch): void {
+    watch.subscription?.unsubscribe();
+    const client = this.client;
+    if (client === undefined) return;
+    watch.subscription = client.watchResource(watch.uri).subscribe({
+      next: (contents) => {
+        watch.contents = contents;
+        watch.updates += 1;
+        watch.updatedAt = Date.now();
+        delete watch.error;
+        this.changed.next('catalog');
+      },
+      error: (error: unknown) => {
+        watch.error = message(error);
+        this.changed.next('catalog');
+      },
+    });
+  }
+
+  /** Every live stream of `client` the page shows, as one subscription. */
+  private follow(client: Client): Subscription {
+    const live = new Subscription();
+    // Frames first: the catalogs below open the connection, and its first frames belong in the protocol view.
+    live.add(client.session.frames$.pipe(map(frameEntry), bufferTime(250), filter((batch) => batch.length > 0)).subscribe((batch) => this.frames.add(batch)));
+    live.add(client.state$.subscribe((state) => {
+      this.state = state;
+      this.changed.next('connection');
+    }));
+    live.add(client.toolsState$.subscribe((state) => {
+      this.tools = state;
+      this.changed.next('tools');
+    }));
+    live.add(client.resourcesState$.subscribe((state) => this.catalog(() => (this.resources = state))));
+    live.add(client.resourceTemplatesState$.subscribe((state) => this.catalog(() => (this.templates = state))));
+    live.add(client.promptsState$.subscribe((state) => this.catalog(() => (this.prompts = state))));
+    // The link to a call is read while the frame is being delivered, synchronously, before any batching.
+    live.add(client.notifications.logs$().pipe(map((params) => logEntry(params, this.correlator.current)), bufferTime(250), filter((batch) => batch.length > 0))
+      .subscribe((batch) => this.logs.add(batch)));
+    // A 2025-era server keeps the log level per session: set it again on each new one.
+    live.add(client.server$.pipe(
+      distinctUntilChanged(),
+      filter((server) => server?.era === 'legacy' && server.capabilities.logging !== undefined),
+      switchMap(() => client.setLoggingLevel(this.serverLogLevel)),
+    ).subscribe({ error: () => undefined }));
+    live.add(this.checkHealth(client).subscribe((health) => {
+      this.health = health;
+      this.changed.next('connection');
+    }));
+    return live;
+  }
+
+  /**
+   * A health check every `healthMs` while a server is negotiated: `ping` (2025 revisions) or `server/discover`
+   * (2026-07-28). Nothing else tells a page that a stateless server went away, and on 2025 revisions it is the
+   * request that meets the restarted server's 404, so the client re-initializes and the watches subscribe again.
+   */
+  private checkHealth(client: Client): Observable<Health> {
+    const probe = (era: string): Observable<unknown> =>
+      era === 'legacy' ? client.ping({ timeout: { firstMs: 3000 } }) : client.discover({ timeout: { firstMs: 3000 } });
+    return client.server$.pipe(
+      map((server) => server?.era),
+      distinctUntilChanged(),
+      switchMap((era) => (era === undefined ? EMPTY : timer(this.healthMs, this.healthMs).pipe(
+        exhaustMap(() => probe(era).pipe(
+          ignoreElements(),
+          endWith<Health>({ ok: true, at: Date.now() }),
+          catchError((error: unknown) => {
+            const since = this.health?.ok === false ? this.health.since : Date.now();
+            return of<Health>({ ok: false, at: Date.now(), since, error: message(error) });
+          }),
+        )),
+      ))),
+    );
+  }
+
+  private catalog(update: () => void): void {
+    update();
+    this.changed.next('catalog');
+  }
+}
