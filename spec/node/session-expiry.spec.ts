@@ -1,22 +1,29 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { lastValueFrom } from 'rxjs';
+import { filter, firstValueFrom, lastValueFrom, skip, timeout } from 'rxjs';
 import { SessionLostError, createClient, streamableHttp } from '../../src/index.js';
 
 /** A legacy Streamable HTTP server whose sessions can be forgotten (it then answers 404 to the old session id). */
-async function expiringServer(): Promise<{ url: string; expire(): void; initializes(): number; close(): Promise<void> }> {
+async function expiringServer(): Promise<{ url: string; expire(): void; initializes(): number; streams(): number; close(): Promise<void> }> {
   let session = 0;
   let live = new Set<string>();
   let initializes = 0;
+  const streams = new Set<ServerResponse>();
   const body = (request: IncomingMessage) =>
     new Promise<Record<string, unknown>>((resolve) => {
       let text = '';
       request.on('data', (chunk) => (text += chunk)).on('end', () => resolve(JSON.parse(text || '{}') as Record<string, unknown>));
     });
   const server: Server = createServer(async (request, response) => {
+    const sid = request.headers['mcp-session-id'] as string | undefined;
+    if (request.method === 'GET') {
+      if (!sid || !live.has(sid)) return void response.writeHead(404).end('session not found');
+      streams.add(response.writeHead(200, { 'content-type': 'text/event-stream' }));
+      response.write('retry: 50\n\n');
+      return void response.once('close', () => streams.delete(response));
+    }
     if (request.method !== 'POST') return void response.writeHead(405).end();
     const message = await body(request);
-    const sid = request.headers['mcp-session-id'] as string | undefined;
     if (message['method'] === 'initialize') {
       initializes += 1;
       const id = `s${(session += 1)}`;
@@ -35,9 +42,16 @@ async function expiringServer(): Promise<{ url: string; expire(): void; initiali
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    expire: () => (live = new Set()),
+    expire: () => {
+      live = new Set();
+      for (const stream of streams) stream.end();
+    },
     initializes: () => initializes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    streams: () => streams.size,
+    close: () => new Promise<void>((resolve) => {
+      for (const stream of streams) stream.end();
+      server.close(() => resolve());
+    }),
   };
 }
 
@@ -63,6 +77,19 @@ describe('createClient when the server forgets the HTTP session (404)', () => {
     expect(SessionLostError.is(error)).toBeTrue();
     expect((await lastValueFrom(client.callTool('buy', {}, { idempotent: true }))).content).toEqual([{ type: 'text', text: 'done' }]);
     expect(server.initializes()).toBe(2);
+    client.close();
+  });
+
+  it('notices a forgotten session on the GET stream alone (404 on its reopening) and re-initializes with no call made', async () => {
+    const client = createClient(streamableHttp(server.url), { protocol: 'legacy' });
+    const subscription = client.tools$.subscribe();
+    await firstValueFrom(client.tools$.pipe(filter((tools) => tools.length > 0)));
+    while (server.streams() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const again = firstValueFrom(client.state$.pipe(filter((state) => state.status === 'ready'), skip(1), timeout(3000)));
+    server.expire();
+    await again;
+    expect(server.initializes()).toBe(2);
+    subscription.unsubscribe();
     client.close();
   });
 

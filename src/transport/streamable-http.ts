@@ -39,11 +39,15 @@ export function httpHealth(health: StreamableHttpHealth): TransportHealth {
 
 /**
  * The GET stream is optional: when it gives up it is reported (a `stream` failure frame, a diagnostic for the
- * session) and opened again after the longest reconnect delay; it never fails the connection or any call.
+ * session) and opened again after the longest reconnect delay; it never fails a call. Only a forgotten session
+ * (404) ends the connection, as it does for a POST.
  */
 function optionalGetStream(ctx: HttpContext): Observable<InboundFrame> {
   return getStream(ctx).pipe(
-    catchError((error: unknown) => concat(of(streamFailure('GET stream', error)), timer(ctx.reconnect.maxDelayMs).pipe(switchMap(() => optionalGetStream(ctx))))),
+    catchError((error: unknown) =>
+      SessionExpiredError.is(error)
+        ? throwError(() => error)
+        : concat(of(streamFailure('GET stream', error)), timer(ctx.reconnect.maxDelayMs).pipe(switchMap(() => optionalGetStream(ctx))))),
   );
 }
 
@@ -66,7 +70,9 @@ function connectHttp(
     subscriber.add(() => {
       if (options.terminateSession !== false) terminateSession(ctx);
     });
-    if (options.openGetStream !== false) subscriber.add(defer(() => optionalGetStream(ctx)).subscribe((frame) => subscriber.next(frame)));
+    if (options.openGetStream !== false) {
+      subscriber.add(defer(() => optionalGetStream(ctx)).subscribe({ next: (frame) => subscriber.next(frame), error: (error: unknown) => subscriber.error(error) }));
+    }
     subscriber.add(
       outbound$.pipe(mergeMap((frame) => postContained(ctx, frame))).subscribe({
         next: (frame) => subscriber.next(frame),

@@ -10,6 +10,7 @@ import {
   throwError,
 } from 'rxjs';
 import { TransportError } from '../../errors/errors.js';
+import { SessionExpiredError } from '../streamable-http-errors.js';
 import type { InboundFrame } from '../types.js';
 import { type HttpContext, reportHealth } from './http-context.js';
 import type { SentResponse } from './http-request.js';
@@ -18,11 +19,17 @@ import { eventStreamFrames, newCursor, reconnectingStream, type StreamCursor } f
 
 function getFrames(ctx: HttpContext, sent: SentResponse, cursor: StreamCursor): Observable<InboundFrame> {
   const { response } = sent;
-  // 405: the server offers no GET stream. 404: the session is gone; the next POST reports it.
-  if (response.status === 405 || response.status === 404) {
+  // 405: the server offers no GET stream. 404 to the session's id: the server forgot the session. That ends the
+  // connection, so that a client that only listens (and sends nothing that would be refused) starts a new session.
+  if (response.status === 405) {
     cursor.done = true;
-    reportHealth(ctx, { getStream: response.status === 405 ? 'unsupported' : 'off' });
+    reportHealth(ctx, { getStream: 'unsupported' });
     return EMPTY;
+  }
+  if (response.status === 404 && sent.sentSessionId !== undefined) {
+    cursor.done = true;
+    reportHealth(ctx, { getStream: 'off' });
+    return throwError(() => new SessionExpiredError('The MCP session has expired (HTTP 404 to the GET stream)'));
   }
   if (!response.ok) return from(response.text()).pipe(switchMap((body) => throwError(() => statusError(response, body))));
   if (!isEventStream(response)) {
@@ -62,8 +69,8 @@ function sessionStream(ctx: HttpContext): Observable<InboundFrame> {
  *
  * - **Temperature:** cold; follows the transport's session from subscription on.
  * - **Emits:** every frame of the GET stream.
- * - **Completes:** never on its own (405 and 404 only stop the stream of that session).
- * - **Errors:** `TransportError` once reconnection gives up.
+ * - **Completes:** never on its own (405 only stops the stream of that session).
+ * - **Errors:** `SessionExpiredError` on a 404 to the session's id; `TransportError` once reconnection gives up.
  * - **Teardown:** aborts the GET.
  */
 export function getStream(ctx: HttpContext): Observable<InboundFrame> {
