@@ -17,6 +17,8 @@ export {
   MissingRequiredClientCapabilityError, UrlElicitationRequiredError, rpcErrorFrom,
 } from './errors/rpc-errors.js';
 export type { UrlElicitation } from './errors/rpc-errors.js';
+export { OutputSchemaError } from './errors/output-schema-error.js';
+export type { OutputSchemaFailure, OutputSchemaIssue, OutputSchemaErrorOptions } from './errors/output-schema-error.js';
 
 // JSON-RPC
 export {
@@ -88,6 +90,8 @@ export {
   SUPPORTED_PROTOCOL_VERSIONS, LATEST_PROTOCOL_VERSION, LATEST_LEGACY_PROTOCOL_VERSION, isModernVersion, pickVersion,
 } from './protocol/versions.js';
 export type { ProtocolVersion, ProtocolEra } from './protocol/versions.js';
+export { outputValidator, checkToolOutput } from './protocol/output-schema.js';
+export type { OutputValidation, OutputValidatorOptions, OutputCheck, CheckedToolResult } from './protocol/output-schema.js';
 export { hasCapability, isContentOfType, isTextResourceContents, toolDisplayName, isUrlElicitation, isInputRequiredResult } from './protocol/model.js';
 export type {
   Implementation, Icon, Annotations, ClientCapabilities, ServerCapabilities, LoggingLevel, Cursor, Meta, JsonObject,

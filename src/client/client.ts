@@ -1,4 +1,4 @@
-import { EMPTY, catchError, defer, mergeMap, switchMap, tap, throwError, type Observable } from 'rxjs';
+import { EMPTY, catchError, defer, map, mergeMap, switchMap, tap, throwError, type Observable } from 'rxjs';
 import { RpcError } from '../errors/errors.js';
 import type { LoggingLevel } from '../protocol/model/common.js';
 import type { CompleteRequestParams, CompleteResult } from '../protocol/model/completion.js';
@@ -8,6 +8,7 @@ import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResu
 import type { CallToolResult, ListToolsResult, Tool } from '../protocol/model/tools.js';
 import type { Params } from '../session/types.js';
 import type { Transport } from '../transport/types.js';
+import { outputChecked } from '../protocol/output-schema.js';
 import type { Client, ToolCallOptions } from './client-types.js';
 import { createClientCore, type ClientCore } from './core.js';
 import type { CallOptions } from './envelope.js';
@@ -32,7 +33,7 @@ function callToolEvents(core: ClientCore, tools: ToolRegistry, name: string, arg
       return listAll<Tool>(core, 'tools/list', 'tools').pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt()));
     }),
   );
-  return surviveSessionLoss('tools/call', safe, call$);
+  return surviveSessionLoss('tools/call', safe, call$).pipe(map(outputChecked(core, () => options.tool ?? tools.get(name))));
 }
 
 function readResourceEvents(core: ClientCore, uri: string, options: CallOptions): Observable<CallEvent<ReadResourceResult>> {

@@ -7,6 +7,7 @@ import type { ListRootsResult } from '../protocol/model/roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../protocol/model/sampling.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { HandlerContext, TimeoutOptions } from '../session/types.js';
+import type { OutputValidation } from '../protocol/output-schema.js';
 
 /** Delays between attempts to re-open a live stream: exponential from `initialMs`, capped at `maxMs`. */
 export interface BackoffOptions {
@@ -90,6 +91,12 @@ export interface ClientOptions {
   readonly rootsListChanged?: boolean;
   /** Trust the server's tool annotations (e.g. `readOnlyHint` makes a call safe to repeat). Default false. */
   readonly trustToolAnnotations?: boolean;
+  /**
+   * Checking `structuredContent` against the tool's `outputSchema` (when the client knows the tool: listed, or given
+   * as `options.tool`): `error` (default) fails the call with `OutputSchemaError`, `diagnostic` keeps the result and
+   * reports an `invalid-tool-output` diagnostic, `off` does not check.
+   */
+  readonly validateOutput?: OutputValidation;
   /** Extra capabilities merged into what the handlers imply (e.g. `experimental`, `extensions`). */
   readonly capabilities?: ClientCapabilities;
   /** Default time limits of every request (default: 60 s to the first event). */

@@ -95,7 +95,8 @@ export type DiagnosticKind =
   | 'stream-degraded'
   | 'invalid-tool-headers'
   | 'subscription-failed'
-  | 'listen-retry';
+  | 'listen-retry'
+  | 'invalid-tool-output';
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {
