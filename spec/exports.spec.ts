@@ -4,7 +4,7 @@ import * as testing from '../src/testing/index.js';
 describe('public entry points', () => {
   it('rxmcp exports exactly the documented names', () => {
     expect(Object.keys(universal).sort()).toEqual([
-      'AuthError', 'ConnectTimeoutError', 'ConnectionClosedError', 'DEFAULT_CLIENT_INFO', 'DEFAULT_CONNECT_TIMEOUT_MS',
+      'AuthError', 'ClientGroupError', 'ConnectTimeoutError', 'ConnectionClosedError', 'DEFAULT_CLIENT_INFO', 'DEFAULT_CONNECT_TIMEOUT_MS',
       'DEFAULT_MAX_MESSAGE_BYTES', 'DEFAULT_REQUEST_TIMEOUT',
       'HeaderMismatchError', 'InputRequiredError', 'JSONRPC_ERROR_CODES', 'JsonRpcErrorObjectSchema',
       'JsonRpcErrorResponseSchema', 'JsonRpcMessageSchema', 'JsonRpcNotificationSchema', 'JsonRpcRequestSchema',
@@ -13,7 +13,7 @@ describe('public entry points', () => {
       'MissingRequiredClientCapabilityError', 'NegotiationError', 'OutputSchemaError', 'PaginationError', 'ParseError', 'RequestIdSchema',
       'RequestTimeoutError', 'ResourceNotFoundError', 'ResponseStreamEndedError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
       'SessionExpiredError', 'SessionLostError', 'TransportError', 'UnsupportedMethodError', 'UnsupportedProtocolVersionError',
-      'UrlElicitationRequiredError', 'WebSocketCloseError', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createSession',
+      'UrlElicitationRequiredError', 'WebSocketCloseError', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createClientGroup', 'createSession',
       'encodeHeaderValue',
       'hasCapability', 'headlessRedirect', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
       'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',

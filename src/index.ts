@@ -122,6 +122,15 @@ export type { ReconnectStatus } from './client/reconnect.js';
 export { toAsyncClient, settle } from './client/promise.js';
 export type { AsyncClient, AsyncCallOptions, AsyncToolCallOptions } from './client/promise.js';
 
+// Several servers as one
+export { createClientGroup } from './group/group.js';
+export { ClientGroupError } from './group/errors.js';
+export type { ClientGroupFailure, ClientGroupErrorOptions } from './group/errors.js';
+export type {
+  ClientGroup, ClientGroupOptions, GroupMember, GroupTool, GroupPrompt, GroupResource, GroupResourceTemplate, GroupCatalogState,
+  GroupServerCatalog, GroupDiagnostic, GroupCallOptions, FromServer,
+} from './group/types.js';
+
 // Agent glue: live tool adapters for model providers, tool results for models, sampling through a model, a loop
 export type {
   ToolSource, ToolListState, ToolHints, ToolHintsMap, ToolHintsInput, ToolCallRequest, ToolCallApproval,
