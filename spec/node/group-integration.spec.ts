@@ -23,7 +23,8 @@ describe('a client group of real servers: the bundled example server and @modelc
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get('example__add')).toEqual(jasmine.objectContaining({ server: 'example', originalName: 'add' }));
     const structured = byName.get('everything__get-structured-content') as GroupTool;
-    expect(structured.outputSchema).toEqual(jasmine.objectContaining({ type: 'object', required: jasmine.arrayContaining(['temperature', 'conditions', 'humidity']) }));
+    // It names draft-07 with $schema: the check follows that dialect.
+    expect(structured.outputSchema).toEqual(jasmine.objectContaining({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: jasmine.arrayContaining(['temperature', 'conditions', 'humidity']) }));
     expect((await lastValueFrom(group.callTool('example__add', { a: 2, b: 3 }))).structuredContent).toEqual({ sum: 5 });
     const weather = await lastValueFrom(group.callTool('everything__get-structured-content', { location: 'Chicago' }));
     expect(weather.structuredContent).toEqual({ temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 });
