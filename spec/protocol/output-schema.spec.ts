@@ -67,6 +67,18 @@ describe('checkToolOutput', () => {
     expect(checkToolOutput(tool, structured({ pair: ['a', 1, 2] }))?.path).toBe('/pair/2');
   });
 
+  it('follows a 2020-12 $dynamicRef to its $dynamicAnchor in the same schema (a recursive tree)', () => {
+    const tree: JsonSchema = {
+      $dynamicAnchor: 'node',
+      type: 'object',
+      properties: { label: { type: 'string' }, children: { type: 'array', items: { $dynamicRef: '#node' } } },
+      required: ['label'],
+    };
+    const tool = toolWith(tree);
+    expect(checkToolOutput(tool, structured({ label: 'root', children: [{ label: 'leaf', children: [] }] }))).toBeUndefined();
+    expect(checkToolOutput(tool, structured({ label: 'root', children: [{ label: 'a', children: [{ label: 7 }] }] }))?.path).toBe('/children/0/children/0/label');
+  });
+
   it('checks the dialect the schema names with $schema: draft-07 ignores keywords beside $ref, 2020-12 does not', () => {
     const body = { definitions: { code: { type: 'string' } }, type: 'object', properties: { code: { $ref: '#/definitions/code', maxLength: 2 } } };
     const value = structured({ code: 'ABCD' });

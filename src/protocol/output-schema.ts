@@ -66,6 +66,19 @@ function unresolvedRef(node: unknown, lookup: Readonly<Record<string, unknown>>)
   return undefined;
 }
 
+/**
+ * The validator knows `$recursiveRef` (2019-09) but not 2020-12's `$dynamicRef`: in the copy, `$dynamicAnchor`
+ * becomes `$anchor` and `$dynamicRef` becomes `$ref`. Within one schema document that is the same target unless an
+ * embedded resource declares the anchor again, which tool schemas do not need.
+ */
+function staticAnchors(node: unknown): void {
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (typeof schema['$dynamicAnchor'] === 'string' && schema['$anchor'] === undefined) schema['$anchor'] = schema['$dynamicAnchor'];
+  if (typeof schema['$dynamicRef'] === 'string' && schema['$ref'] === undefined) schema['$ref'] = schema['$dynamicRef'];
+  Object.values(schema).forEach(staticAnchors);
+}
+
 function refProblem(found: { ref: string; absolute: string }, lookup: Readonly<Record<string, unknown>>): string {
   const document = found.absolute.split('#')[0];
   const local = Object.keys(lookup).some((uri) => uri.split('#')[0] === document);
@@ -104,6 +117,7 @@ function compile(schema: JsonSchema | undefined): Compiled {
   if (dialect === undefined) return { unusable: `its $schema ${JSON.stringify(schema.$schema)} names a dialect that is not supported (2020-12, 2019-09, draft-07, draft-06, draft-04 are)` };
   if (!withinBounds(schema)) return { unusable: `it is larger than ${MAX_OUTPUT_SCHEMA_NODES} nodes or deeper than ${MAX_OUTPUT_SCHEMA_DEPTH} levels` };
   const copy = structuredClone(schema) as Schema; // the validator annotates what it is given
+  if (dialect === '2020-12') staticAnchors(copy);
   let lookup: Record<string, Schema | boolean>;
   try {
     lookup = dereference(copy);
