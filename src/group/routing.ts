@@ -37,7 +37,11 @@ function notFound(what: string, reason: ClientGroupFailure, members: Members, st
 
 /**
  * Calls `call` on the server of the item named `name` in the merged catalog, with the item (its `server` and
- * `originalName`). Errors with `ClientGroupError` (`unknown-tool` / `unknown-prompt`) when no server lists it.
+ * `originalName`).
+ *
+ * **Temperature:** cold. **Emits:** what `call` emits. **Completes:** when `call` completes. **Errors:**
+ * `ClientGroupError` (`unknown-tool` / `unknown-prompt` when no server lists the name once every server answered,
+ * `closed`), otherwise what `call` errors with. **Teardown:** stops waiting for the list, or unsubscribes `call`.
  */
 export function routeByName<G extends FromServer & { readonly name: string; readonly originalName: string }, R>(
   members: Members,
@@ -92,7 +96,13 @@ function serverOf(members: Members, catalogs: ResourceCatalogs, uri: string): Ob
   );
 }
 
-/** Reads a resource from the server it belongs to (see `ClientGroup.readResource`). */
+/**
+ * Reads a resource from the server it belongs to (see `ClientGroup.readResource`).
+ *
+ * **Temperature:** cold. **Emits:** the server's `ReadResourceResult`. **Completes:** after it. **Errors:**
+ * `ClientGroupError` (`unknown-server`, `ambiguous-resource`, `unknown-resource`, `closed`), otherwise what the
+ * server's client errors with. **Teardown:** stops waiting for the lists, or cancels the read on the wire.
+ */
 export function routeResource(
   members: Members,
   catalogs: ResourceCatalogs,
