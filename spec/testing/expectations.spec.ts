@@ -2,9 +2,12 @@ import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { createClient, type Client } from '../../src/index.js';
 import { ExpectationFailedError, createTestingController, tool, type TestingController } from '../../src/testing/index.js';
 
+// Requests these specs leave pending on purpose must not time out 60 s later, in whatever spec runs then.
+const UNTIMED = { timeout: false } as const;
+
 function setup(revision: '2025-11-25' | '2026-07-28' = '2026-07-28'): { server: TestingController; client: Client } {
   const server = createTestingController({ revision });
-  return { server, client: createClient(server.transport) };
+  return { server, client: createClient(server.transport, UNTIMED) };
 }
 
 describe('TestingController.expectRequest', () => {
@@ -117,7 +120,7 @@ describe('TestingController.verify', () => {
 describe('TestingController.expectNotification', () => {
   it('takes a notification the client sent, or fails listing those not yet taken', async () => {
     const server = createTestingController({ revision: '2025-11-25' });
-    const client = createClient(server.transport, { handlers: { roots: () => ({ roots: [] }) }, rootsListChanged: true });
+    const client = createClient(server.transport, { ...UNTIMED, handlers: { roots: () => ({ roots: [] }) }, rootsListChanged: true });
     await lastValueFrom(client.notifyRootsChanged(), { defaultValue: undefined });
     expect(server.expectNotification('notifications/roots/list_changed')).toEqual({});
     expect(() => server.expectNotification('notifications/roots/list_changed')).toThrowError(
@@ -146,7 +149,7 @@ describe('TestingController views of the client', () => {
     expect(legacy.server.logLevel).toBe('warning');
     legacy.server.verify();
     const modern = createTestingController();
-    createClient(modern.transport, { logLevel: 'error' }).listTools().subscribe();
+    createClient(modern.transport, { ...UNTIMED, logLevel: 'error' }).listTools().subscribe();
     expect([modern.logLevel, modern.client?.clientInfo]).toEqual(['error', { name: 'rxmcp', version: '0.1.0' }]);
   });
 });

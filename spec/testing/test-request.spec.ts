@@ -6,6 +6,9 @@ import {
 import { createTestScheduler } from '../helpers/marbles.js';
 import { recording } from '../helpers/recording-transport.js';
 
+// Requests these specs leave pending on purpose must not time out 60 s later, in whatever spec runs then.
+const UNTIMED = { timeout: false } as const;
+
 const handlers: ClientHandlers = {
   elicitation: (params) => ({ action: 'accept', content: { answer: params.message.length } }),
   roots: () => ({ roots: [{ uri: 'file:///work' }] }),
@@ -15,7 +18,7 @@ describe('TestRequest.respond', () => {
   it('2026-07-28: adds resultType and the cache hints the revision requires', () => {
     const server = createTestingController();
     const wire = recording(server.transport);
-    createClient(wire.transport).listTools().subscribe();
+    createClient(wire.transport, UNTIMED).listTools().subscribe();
     server.expectRequest('tools/list').respond({ tools: [tool('a')] });
     expect(wire.received.at(-1)).toEqual({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', ttlMs: 0, cacheScope: 'public', tools: [{ name: 'a', inputSchema: { type: 'object' } }] } });
   });
@@ -23,7 +26,7 @@ describe('TestRequest.respond', () => {
   it('legacy: leaves out what the revision does not define (2026 fields, icons and outputSchema before their revisions)', () => {
     const server = createTestingController({ revision: '2025-03-26' });
     const wire = recording(server.transport);
-    createClient(wire.transport).listTools().subscribe();
+    createClient(wire.transport, UNTIMED).listTools().subscribe();
     const fancy = tool('a', { title: 'A', icons: [{ src: 'https://x/a.png' }], outputSchema: { type: 'object' }, annotations: { readOnlyHint: true } });
     server.expectRequest('tools/list').respond({ tools: [fancy], resultType: 'complete', ttlMs: 5 });
     expect(wire.received.at(-1)).toEqual({ jsonrpc: '2.0', id: 2, result: { tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] } });
@@ -31,7 +34,7 @@ describe('TestRequest.respond', () => {
 
   it('refuses a second answer, and an answer after the connection closed', () => {
     const server = createTestingController();
-    const client = createClient(server.transport);
+    const client = createClient(server.transport, UNTIMED);
     client.callTool('t').subscribe({ error: () => undefined });
     const call = server.expectRequest('tools/call');
     call.respond(toolResult('one'));
@@ -48,7 +51,7 @@ describe('TestRequest.progress and notify', () => {
   it('sends progress on the request, which the client sees as events, in virtual time', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const server = createTestingController({ revision: '2025-11-25' });
-      const events = createClient(server.transport).callToolEvents('build').pipe(map((e) => (e.type === 'progress' ? e.progress : 'done')));
+      const events = createClient(server.transport, UNTIMED).callToolEvents('build').pipe(map((e) => (e.type === 'progress' ? e.progress : 'done')));
       expectObservable(events).toBe('-12(d|)', { 1: 1, 2: 2, d: 'done' });
       let call: TestRequest | undefined;
       cold('-a').subscribe(() => (call = server.expectRequest('tools/call')).progress(1, 2));
@@ -59,7 +62,7 @@ describe('TestRequest.progress and notify', () => {
 
   it('refuses progress the client did not ask for, or that does not grow', () => {
     const server = createTestingController();
-    const client = createClient(server.transport);
+    const client = createClient(server.transport, UNTIMED);
     client.callTool('plain').subscribe();
     expect(() => server.expectRequest('tools/call').progress(1)).toThrowError(TestScriptError, /carries no progressToken/);
     client.callToolEvents('events').subscribe();
@@ -70,7 +73,7 @@ describe('TestRequest.progress and notify', () => {
 
   it('sends request-scoped notifications, checked against the revision and the capabilities', () => {
     const server = createTestingController();
-    const client = createClient(server.transport, { logLevel: 'info' });
+    const client = createClient(server.transport, { ...UNTIMED, logLevel: 'info' });
     const seen: unknown[] = [];
     client.notifications.logs$().subscribe((entry) => seen.push(entry.data));
     client.callTool('t').subscribe();
@@ -79,7 +82,7 @@ describe('TestRequest.progress and notify', () => {
     expect(seen).toEqual(['working']);
     expect(() => call.notify('notifications/elicitation/complete', { elicitationId: 'e' })).toThrowError(TestScriptError, /not a notification a server sends in MCP 2026-07-28/);
     const quiet = createTestingController({ capabilities: { tools: {} } });
-    createClient(quiet.transport).callTool('t').subscribe();
+    createClient(quiet.transport, UNTIMED).callTool('t').subscribe();
     expect(() => quiet.expectRequest('tools/call').notify('notifications/message', { level: 'info', data: 'x' })).toThrowError(TestScriptError, /needs the server capability logging/);
   });
 });
@@ -87,7 +90,7 @@ describe('TestRequest.progress and notify', () => {
 describe('TestRequest.inputRequired (2026-07-28)', () => {
   it('answers input_required; the retry is a new request the test expects like any other', async () => {
     const server = createTestingController();
-    const answer = lastValueFrom(createClient(server.transport, { handlers }).callTool('book'));
+    const answer = lastValueFrom(createClient(server.transport, { ...UNTIMED, handlers }).callTool('book'));
     server.expectRequest('tools/call').inputRequired({ who: elicitForm('Who?', { name: { type: 'string' } }) }, 'state-1');
     const retry = server.expectRequest('tools/call', { requestState: 'state-1' });
     expect(retry.params['inputResponses']).toEqual({ who: { action: 'accept', content: { answer: 4 } } });
@@ -98,10 +101,10 @@ describe('TestRequest.inputRequired (2026-07-28)', () => {
 
   it('is refused on legacy revisions and for methods that cannot require input', () => {
     const legacy = createTestingController({ revision: '2025-11-25' });
-    createClient(legacy.transport).callTool('t').subscribe();
+    createClient(legacy.transport, UNTIMED).callTool('t').subscribe();
     expect(() => legacy.expectRequest('tools/call').inputRequired({ r: listRoots() })).toThrowError(TestScriptError, /exist only in MCP 2026-07-28/);
     const modern = createTestingController();
-    createClient(modern.transport).listTools().subscribe();
+    createClient(modern.transport, UNTIMED).listTools().subscribe();
     expect(() => modern.expectRequest('tools/list').inputRequired({ r: listRoots() })).toThrowError(TestScriptError, /tools\/list cannot answer input_required/);
   });
 });
@@ -110,7 +113,7 @@ describe('TestRequest.ask', () => {
   for (const revision of ['2025-11-25', '2026-07-28'] as const) {
     it(`puts the questions the way ${revision} does and follows the answer to the same request`, async () => {
       const server = createTestingController({ revision });
-      const answer = lastValueFrom(createClient(server.transport, { handlers }).callTool('book'));
+      const answer = lastValueFrom(createClient(server.transport, { ...UNTIMED, handlers }).callTool('book'));
       const call = server.expectRequest('tools/call');
       const answers = await lastValueFrom(call.ask({ who: elicitForm('Who?', { name: { type: 'string' } }), where: listRoots() }));
       expect(answers).toEqual({ who: { action: 'accept', content: { answer: 4 } }, where: { roots: [{ uri: 'file:///work' }] } });
@@ -124,7 +127,7 @@ describe('TestRequest.ask', () => {
   it('errors when the client did not declare what a question needs, and sends nothing', async () => {
     for (const revision of ['2025-11-25', '2026-07-28'] as const) {
       const server = createTestingController({ revision });
-      createClient(server.transport, { handlers }).callTool('t').subscribe();
+      createClient(server.transport, { ...UNTIMED, handlers }).callTool('t').subscribe();
       const call = server.expectRequest('tools/call');
       await expectAsync(lastValueFrom(call.ask({ s: sampleMessage('Summarise') }))).toBeRejectedWithError(TestScriptError, /did not declare the sampling capability/);
       expect(call.open).toBeTrue();
@@ -133,7 +136,7 @@ describe('TestRequest.ask', () => {
 
   it('verify() reports a 2026-07-28 ask the client never retried', () => {
     const server = createTestingController();
-    const client = createClient(server.transport, { handlers: { elicitation: () => new Promise(() => undefined) } });
+    const client = createClient(server.transport, { ...UNTIMED, handlers: { elicitation: () => new Promise(() => undefined) } });
     client.callTool('t').subscribe();
     server.expectRequest('tools/call').ask({ q: elicitForm('Sure?', {}) }).subscribe();
     expect(() => server.verify()).toThrowError(/asked the client for input \(input_required\) and the client never retried/);
