@@ -52,6 +52,30 @@ function diagnosticsOf(members$: Observable<readonly Member[]>): Observable<Grou
   }).pipe(share());
 }
 
+type Calls = Pick<ClientGroup, 'callTool' | 'callToolEvents' | 'readResource' | 'getPrompt'>;
+
+/** The group's calls, each routed to its server; all of them fail with `ClientGroupError` once `isClosed()`. */
+function groupCalls(members: Members, all: ReturnType<typeof catalogs>, isClosed: () => boolean): Calls {
+  const open = <T>(call: () => Observable<T>): Observable<T> =>
+    defer(() => (isClosed() ? throwError(() => new ClientGroupError('The group is closed', { reason: 'closed' })) : call()));
+  const toolEvents = (name: string, args: Parameters<ClientGroup['callTool']>[1], callOptions: ToolCallOptions = {}): Observable<CallEvent<CallToolResult>> => {
+    // The member client knows its own definition of the tool (the group listed through it).
+    const { tool: _groupDefinition, ...rest } = callOptions;
+    return open(() => routeByName(members, all.tools, 'tool', name, (client, tool) => client.callToolEvents(tool.originalName, args, rest)));
+  };
+  return {
+    callToolEvents: toolEvents,
+    callTool: (name, args, callOptions) =>
+      toolEvents(name, args, callOptions).pipe(
+        filter((event): event is Extract<CallEvent<CallToolResult>, { type: 'result' }> => event.type === 'result'),
+        map((event) => event.result),
+      ),
+    readResource: (resource, callOptions = {}) => open(() => routeResource(members, { resources$: all.resources, templates$: all.templates }, resource, callOptions)),
+    getPrompt: (name, args, callOptions) =>
+      open(() => routeByName(members, all.prompts, 'prompt', name, (client, prompt) => client.getPrompt(prompt.originalName, args, callOptions))),
+  };
+}
+
 /**
  * Makes one group of several MCP servers: `{ name: transport or client }`. Clients the group creates (from
  * transports) get `options.client`; clients you give stay yours (the group never closes them). See `ClientGroup`
@@ -61,13 +85,6 @@ export function createClientGroup(servers: Readonly<Record<string, GroupMember>>
   const members = new Members(options);
   const all = catalogs(members.list$, options.names);
   let closed = false;
-  const open = <T>(call: () => Observable<T>): Observable<T> =>
-    defer(() => (closed ? throwError(() => new ClientGroupError('The group is closed', { reason: 'closed' })) : call()));
-  const toolEvents = (name: string, args: Parameters<ClientGroup['callTool']>[1], callOptions: ToolCallOptions = {}): Observable<CallEvent<CallToolResult>> => {
-    // The member client knows its own definition of the tool (the group listed through it).
-    const { tool: _groupDefinition, ...rest } = callOptions;
-    return open(() => routeByName(members, all.tools, 'tool', name, (client, tool) => client.callToolEvents(tool.originalName, args, rest)));
-  };
   const group: ClientGroup = {
     tools$: itemsOf(all.tools),
     toolsState$: all.tools,
@@ -85,15 +102,7 @@ export function createClientGroup(servers: Readonly<Record<string, GroupMember>>
     client: (server) => members.get(server)?.client,
     add: (server, member) => members.add(server, member),
     remove: (server) => members.remove(server),
-    callToolEvents: toolEvents,
-    callTool: (name, args, callOptions) =>
-      toolEvents(name, args, callOptions).pipe(
-        filter((event): event is Extract<CallEvent<CallToolResult>, { type: 'result' }> => event.type === 'result'),
-        map((event) => event.result),
-      ),
-    readResource: (resource, callOptions = {}) => open(() => routeResource(members, { resources$: all.resources, templates$: all.templates }, resource, callOptions)),
-    getPrompt: (name, args, callOptions) =>
-      open(() => routeByName(members, all.prompts, 'prompt', name, (client, prompt) => client.getPrompt(prompt.originalName, args, callOptions))),
+    ...groupCalls(members, all, () => closed),
     close: () => {
       closed = true;
       members.close();
