@@ -26,6 +26,11 @@ module.exports = {
       from: { path: '^src/config/' }, to: { path: '^src/(protocol|transport|session|client|auth|node|testing|cli)/' },
     },
     {
+      name: 'group-on-the-public-client', severity: 'error', comment: 'A client group is built on what rxmcp exports: createClient and the public types, never the client internals.',
+      from: { path: '^src/group/' },
+      to: { path: '^src/(client|session)/', pathNot: '^src/client/(client|client-types|types|envelope|input-rounds|live/catalog|live/client-state)\\.ts$|^src/session/types\\.ts$' },
+    },
+    {
       name: 'cli-is-an-application', severity: 'error', comment: 'Nothing of the library imports the command line tool.',
       from: { path: '^src/', pathNot: '^src/cli/' }, to: { path: '^src/cli/' },
     },

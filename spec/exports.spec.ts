@@ -4,20 +4,20 @@ import * as testing from '../src/testing/index.js';
 describe('public entry points', () => {
   it('rxmcp exports exactly the documented names', () => {
     expect(Object.keys(universal).sort()).toEqual([
-      'AuthError', 'ConnectTimeoutError', 'ConnectionClosedError', 'DEFAULT_CLIENT_INFO', 'DEFAULT_CONNECT_TIMEOUT_MS',
+      'AuthError', 'ClientGroupError', 'ConnectTimeoutError', 'ConnectionClosedError', 'DEFAULT_CLIENT_INFO', 'DEFAULT_CONNECT_TIMEOUT_MS',
       'DEFAULT_MAX_MESSAGE_BYTES', 'DEFAULT_REQUEST_TIMEOUT',
       'HeaderMismatchError', 'InputRequiredError', 'JSONRPC_ERROR_CODES', 'JsonRpcErrorObjectSchema',
       'JsonRpcErrorResponseSchema', 'JsonRpcMessageSchema', 'JsonRpcNotificationSchema', 'JsonRpcRequestSchema',
       'JsonRpcSuccessSchema', 'LATEST_LEGACY_PROTOCOL_VERSION', 'LATEST_PROTOCOL_VERSION', 'MCP_ERROR_CODES',
       'MCP_WEBSOCKET_SUBPROTOCOL', 'McpAbortError', 'McpError', 'MessageTooLargeError', 'MethodNotFoundError',
-      'MissingRequiredClientCapabilityError', 'NegotiationError', 'PaginationError', 'ParseError', 'RequestIdSchema',
+      'MissingRequiredClientCapabilityError', 'NegotiationError', 'OutputSchemaError', 'PaginationError', 'ParseError', 'RequestIdSchema',
       'RequestTimeoutError', 'ResourceNotFoundError', 'ResponseStreamEndedError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
       'SessionExpiredError', 'SessionLostError', 'TransportError', 'UnsupportedMethodError', 'UnsupportedProtocolVersionError',
-      'UrlElicitationRequiredError', 'WebSocketCloseError', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createSession',
+      'UrlElicitationRequiredError', 'WebSocketCloseError', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createClientGroup', 'createSession',
       'encodeHeaderValue',
       'hasCapability', 'headlessRedirect', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
       'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',
-      'routingHeaders', 'rpcErrorFrom', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',
+      'routingHeaders', 'rpcErrorFrom', 'checkToolOutput', 'outputValidator', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',
       'withTimeouts',
       // waits on a person, lost requests
       'DEFAULT_HUMAN_WAIT_MS', 'HumanWaitTimeoutError', 'OutcomeUnknownError',

@@ -17,6 +17,8 @@ export {
   MissingRequiredClientCapabilityError, UrlElicitationRequiredError, rpcErrorFrom,
 } from './errors/rpc-errors.js';
 export type { UrlElicitation } from './errors/rpc-errors.js';
+export { OutputSchemaError } from './errors/output-schema-error.js';
+export type { OutputSchemaFailure, OutputSchemaIssue, OutputSchemaErrorOptions } from './errors/output-schema-error.js';
 
 // JSON-RPC
 export {
@@ -90,6 +92,8 @@ export {
   SUPPORTED_PROTOCOL_VERSIONS, LATEST_PROTOCOL_VERSION, LATEST_LEGACY_PROTOCOL_VERSION, isModernVersion, pickVersion,
 } from './protocol/versions.js';
 export type { ProtocolVersion, ProtocolEra } from './protocol/versions.js';
+export { outputValidator, checkToolOutput } from './protocol/output-schema.js';
+export type { OutputValidation, OutputValidatorOptions, OutputCheck, CheckedToolResult } from './protocol/output-schema.js';
 export { hasCapability, isContentOfType, isTextResourceContents, toolDisplayName, isUrlElicitation, isInputRequiredResult } from './protocol/model.js';
 export type {
   Implementation, Icon, Annotations, ClientCapabilities, ServerCapabilities, LoggingLevel, Cursor, Meta, JsonObject,
@@ -124,6 +128,15 @@ export type { NotificationStreams, ListChange, ListKind } from './client/live/no
 export type { ReconnectStatus } from './client/reconnect.js';
 export { toAsyncClient, settle } from './client/promise.js';
 export type { AsyncClient, AsyncCallOptions, AsyncToolCallOptions } from './client/promise.js';
+
+// Several servers as one
+export { createClientGroup } from './group/group.js';
+export { ClientGroupError } from './group/errors.js';
+export type { ClientGroupFailure, ClientGroupErrorOptions } from './group/errors.js';
+export type {
+  ClientGroup, ClientGroupOptions, GroupMember, GroupTool, GroupPrompt, GroupResource, GroupResourceTemplate, GroupCatalogState,
+  GroupServerCatalog, GroupDiagnostic, GroupCallOptions, FromServer,
+} from './group/types.js';
 
 // Agent glue: live tool adapters for model providers, tool results for models, sampling through a model, a loop
 export type {

@@ -1,5 +1,5 @@
 import {
-  ConnectionClosedError, McpAbortError, McpError, ParseError, RequestTimeoutError, RpcError, SchemaError, TransportError,
+  ConnectionClosedError, McpAbortError, McpError, OutputSchemaError, ParseError, RequestTimeoutError, RpcError, SchemaError, TransportError,
   UnsupportedMethodError,
 } from '../../src/index.js';
 
@@ -15,6 +15,7 @@ describe('McpError', () => {
       [new ParseError('{'), 'ParseError', 'parse'],
       [new UnsupportedMethodError('no'), 'UnsupportedMethodError', 'unsupported'],
       [new McpAbortError(), 'AbortError', 'aborted'],
+      [new OutputSchemaError('no match', { tool: 't', reason: 'mismatch' }), 'OutputSchemaError', 'output-schema'],
     ];
     for (const [error, name, code] of cases) {
       expect(error.name).toBe(name);

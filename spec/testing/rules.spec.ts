@@ -4,9 +4,12 @@ import { createTestingController, toolResult, type TestingController } from '../
 import { createTestScheduler } from '../helpers/marbles.js';
 import { leave } from '../helpers/leave-pending.js';
 
+// Requests these specs leave pending on purpose must not time out 60 s later, in whatever spec runs then.
+const UNTIMED = { timeout: false } as const;
+
 function setup(): { server: TestingController; client: Client } {
   const server = createTestingController({ revision: '2025-11-25' });
-  return { server, client: createClient(server.transport) };
+  return { server, client: createClient(server.transport, UNTIMED) };
 }
 
 const names = (result: { content: readonly unknown[] }) => (result.content[0] as { text: string }).text;

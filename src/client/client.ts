@@ -7,6 +7,7 @@ import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResu
 import type { CallToolResult, ListToolsResult, Tool } from '../protocol/model/tools.js';
 import type { Params } from '../session/types.js';
 import type { Transport } from '../transport/types.js';
+import { outputChecked } from '../protocol/output-schema.js';
 import type { Client, ToolCallOptions } from './client-types.js';
 import { createClientCore, type ClientCore } from './core.js';
 import type { CallOptions } from './envelope.js';

@@ -1,6 +1,7 @@
-import { catchError, defaultIfEmpty, defer, mergeMap, take, tap, throwError, type Observable } from 'rxjs';
+import { catchError, defaultIfEmpty, defer, map, mergeMap, take, tap, throwError, type Observable } from 'rxjs';
 import { RpcError, ToolCallDeniedError } from '../errors/errors.js';
 import type { CallToolResult, Tool } from '../protocol/model/tools.js';
+import { outputChecked } from '../protocol/output-schema.js';
 import type { Params } from '../session/types.js';
 import type { ToolCallOptions } from './client-types.js';
 import type { ClientCore } from './core.js';
@@ -30,7 +31,8 @@ function approved<T>(core: ClientCore, tools: ToolRegistry, name: string, args: 
 /**
  * One tool call: approved first (when the client has an approval step), sent with the tool's `x-mcp-header`
  * parameters, sent again once after a refreshed listing when the server says the headers do not match (`-32020`),
- * and repeated on a new connection after a session loss only when it is safe to repeat.
+ * repeated on a new connection after a session loss only when it is safe to repeat, and its `structuredContent`
+ * checked against the tool's `outputSchema` (per `validateOutput`).
  */
 export function callToolEvents(core: ClientCore, tools: ToolRegistry, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
@@ -42,5 +44,6 @@ export function callToolEvents(core: ClientCore, tools: ToolRegistry, name: stri
       return listAll<Tool>(core, 'tools/list', 'tools').pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt()));
     }),
   );
-  return approved(core, tools, name, args ?? {}, surviveSessionLoss('tools/call', safe, call$));
+  const checked$ = surviveSessionLoss('tools/call', safe, call$).pipe(map(outputChecked(core, () => options.tool ?? tools.get(name))));
+  return approved(core, tools, name, args ?? {}, checked$);
 }

@@ -10,6 +10,7 @@ import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { HandlerContext, TimeoutOptions } from '../session/types.js';
 import type { ToolCallApproval } from './tool-hints.js';
 import type { NotificationCallback } from './callbacks.js';
+import type { OutputValidation } from '../protocol/output-schema.js';
 
 /** Delays between attempts to re-open a live stream: exponential from `initialMs`, capped at `maxMs`. */
 export interface BackoffOptions {
@@ -109,6 +110,12 @@ export interface ClientOptions {
    * request clock runs meanwhile (nothing is in flight).
    */
   readonly approveToolCall?: ToolCallApproval;
+  /**
+   * Checking `structuredContent` against the tool's `outputSchema` (when the client knows the tool: listed, or given
+   * as `options.tool`): `error` (default) fails the call with `OutputSchemaError`, `diagnostic` keeps the result and
+   * reports an `invalid-tool-output` diagnostic, `off` does not check.
+   */
+  readonly validateOutput?: OutputValidation;
   /** Extra capabilities merged into what the handlers imply (e.g. `experimental`, `extensions`). */
   readonly capabilities?: ClientCapabilities;
   /**

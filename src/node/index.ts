@@ -6,3 +6,7 @@ export type { DockerOptions, DockerVolume } from './docker.js';
 export { loopbackRedirect } from '../auth/node/loopback-redirect.js';
 export type { LoopbackRedirect, LoopbackRedirectOptions } from '../auth/node/loopback-redirect.js';
 export { fileStorage, FILE_STORAGE_MODE } from '../auth/node/file-storage.js';
+export { clientGroupFromConfig } from './group-config.js';
+export type { ClientGroupConfig, ClientGroupConfigOptions } from './group-config.js';
+export { ConfigError } from '../config/types.js';
+export type { ConfigErrorOptions, ConfigFile, ConfigFormat, ConfigSource, ServerConfig, ServerEntry, StdioServerConfig, RemoteServerConfig, ServerKind } from '../config/types.js';

@@ -108,7 +108,9 @@ export type DiagnosticKind =
   | 'invalid-tool-headers'
   | 'subscription-failed'
   | 'listen-retry'
-  | 'global-pause';
+  | 'global-pause'
+
+  | 'invalid-tool-output';
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {

@@ -1,0 +1,56 @@
+import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
+import { agentLoop, createClientGroup, toOpenAiChatTools, type AgentEvent, type ToolSource } from '../../src/index.js';
+import { createTestingController, serveTools, tool, toolResult, type TestingController } from '../../src/testing/index.js';
+import { scriptModel } from '../helpers/model-server-urls.js';
+
+const search = tool('search', { description: 'Searches', input: { q: { type: 'string' } }, required: ['q'] });
+
+function searchServer(name: string): TestingController {
+  const server = createTestingController();
+  serveTools(server, [search]);
+  server.whenRequest('tools/call', { name: 'search' }).respond((call) => toolResult(`${name} found ${String(call.arguments['q'])}`));
+  return server;
+}
+
+describe('client group as a tool source', () => {
+  let a: TestingController;
+  let b: TestingController;
+  beforeEach(() => {
+    a = searchServer('a');
+    b = searchServer('b');
+  });
+
+  it('is a ToolSource: the provider adapters name both tools of the same name apart and dispatch to each server', async () => {
+    const group = createClientGroup({ a: a.transport, b: b.transport });
+    const source: ToolSource = group;
+    const advertised = await firstValueFrom(source.tools$.pipe(toOpenAiChatTools()));
+    expect(advertised.definitions.map((definition) => definition.function.name)).toEqual(['a__search', 'b__search']);
+    expect(advertised.byName.get('b__search')?.tool).toEqual(jasmine.objectContaining({ server: 'b', originalName: 'search' }));
+    group.close();
+  });
+
+  it('runs an agent loop over two servers with the same tool name, each call reaching its own server', async () => {
+    const group = createClientGroup({ a: a.transport, b: b.transport });
+    const script = await scriptModel([
+      { toolCalls: [{ id: 'c1', name: 'a__search', arguments: { q: 'rxjs' } }, { id: 'c2', name: 'b__search', arguments: { q: 'mcp' } }] },
+      { content: 'Both searched.' },
+    ]);
+    const events = await lastValueFrom(
+      agentLoop({ source: group, model: { baseUrl: script.baseUrl, model: 'scripted' }, messages: [{ role: 'user', content: 'Search both' }] }).pipe(toArray()),
+    );
+    const results = events.filter((event): event is Extract<AgentEvent, { type: 'tool-result' }> => event.type === 'tool-result');
+    expect(results.map((event) => [event.tool, event.outcome])).toEqual([['a__search', 'result'], ['b__search', 'result']]);
+    expect(events.at(-1)).toEqual(jasmine.objectContaining({ type: 'final', text: 'Both searched.' }));
+    const [first, second] = await script.requests();
+    expect(first?.body.tools?.map((definition) => definition.function.name)).toEqual(['a__search', 'b__search']);
+    expect(second?.body.messages.slice(-2)).toEqual([
+      { role: 'tool', tool_call_id: 'c1', content: 'a found rxjs' },
+      { role: 'tool', tool_call_id: 'c2', content: 'b found mcp' },
+    ]);
+    expect(a.requests.filter((request) => request.method === 'tools/call').map((request) => request.arguments['q'])).toEqual(['rxjs']);
+    expect(b.requests.filter((request) => request.method === 'tools/call').map((request) => request.arguments['q'])).toEqual(['mcp']);
+    group.close();
+    a.verify();
+    b.verify();
+  });
+});

@@ -1,0 +1,54 @@
+import { McpError, type McpErrorOptions } from './mcp-error.js';
+
+/**
+ * Why a tool result failed its output schema: `mismatch` (the `structuredContent` does not match), `missing` (the
+ * tool declares an `outputSchema` but the result has no `structuredContent`), `unusable-schema` (the schema cannot
+ * be checked: a `$ref` to another document, which is never fetched, a dialect that is not supported, a broken or
+ * oversized schema).
+ */
+export type OutputSchemaFailure = 'mismatch' | 'missing' | 'unusable-schema';
+
+/** One place where `structuredContent` does not match the schema. */
+export interface OutputSchemaIssue {
+  /** JSON Pointer into `structuredContent` (`''` is the value itself). */
+  readonly path: string;
+  /** JSON Pointer into the schema, to the keyword that failed (through `$ref`s as they were followed). */
+  readonly schemaPath: string;
+  readonly keyword: string;
+  readonly message: string;
+}
+
+/** Options of `OutputSchemaError`. */
+export interface OutputSchemaErrorOptions extends McpErrorOptions {
+  /** The tool's name. */
+  readonly tool: string;
+  readonly reason: OutputSchemaFailure;
+  /** Where it fails, most specific first (empty for `missing` and `unusable-schema`). */
+  readonly issues?: readonly OutputSchemaIssue[];
+  /** The result as the server sent it, so that nothing is lost. */
+  readonly result?: unknown;
+}
+
+/**
+ * A tool's result does not satisfy the `outputSchema` the tool declares (or the schema cannot be checked). `path`
+ * names the first place in `structuredContent` that fails; `issues` lists every place found; `result` keeps what
+ * the server sent.
+ */
+export class OutputSchemaError extends McpError {
+  static override readonly kind: string = 'OutputSchemaError';
+  readonly tool: string;
+  readonly reason: OutputSchemaFailure;
+  /** JSON Pointer of the first failing place in `structuredContent` (`''`: the value itself). */
+  readonly path: string;
+  readonly issues: readonly OutputSchemaIssue[];
+  readonly result: unknown;
+
+  constructor(message: string, options: OutputSchemaErrorOptions) {
+    super('output-schema', message, options);
+    this.tool = options.tool;
+    this.reason = options.reason;
+    this.issues = options.issues ?? [];
+    this.path = this.issues[0]?.path ?? '';
+    this.result = options.result;
+  }
+}

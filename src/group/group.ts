@@ -1,0 +1,113 @@
+import {
+  combineLatest, defer, distinctUntilChanged, filter, map, mergeMap, of, share, shareReplay, switchMap, takeUntil, throwError, type Observable,
+} from 'rxjs';
+import type { ToolNameOptions } from '../agent/names.js';
+import type { ToolCallOptions } from '../client/client-types.js';
+import type { CallEvent } from '../client/input-rounds.js';
+import type { Prompt } from '../protocol/model/prompts.js';
+import type { Resource, ResourceTemplate } from '../protocol/model/resources.js';
+import type { CallToolResult, Tool } from '../protocol/model/tools.js';
+import { groupCatalog } from './catalog.js';
+import { ClientGroupError } from './errors.js';
+import { Members, type Member } from './members.js';
+import { nameItems, tagItems } from './naming.js';
+import { routeByName, routeResource } from './routing.js';
+import type {
+  ClientGroup, ClientGroupOptions, GroupCatalogState, GroupDiagnostic, GroupMember, GroupPrompt, GroupResource, GroupResourceTemplate, GroupTool,
+} from './types.js';
+
+/** The loaded merged lists of a catalog, each once. */
+function itemsOf<G>(state$: Observable<GroupCatalogState<G>>): Observable<readonly G[]> {
+  return state$.pipe(
+    map((state) => state.items),
+    filter((items): items is readonly G[] => items !== undefined),
+    distinctUntilChanged(),
+  );
+}
+
+function catalogs(members$: Observable<readonly Member[]>, names: ToolNameOptions | undefined) {
+  return {
+    tools: groupCatalog<Tool, GroupTool>(members$, { catalog: (client) => client.toolsState$, name: (lists) => nameItems(lists, names) }),
+    resources: groupCatalog<Resource, GroupResource>(members$, { catalog: (client) => client.resourcesState$, name: tagItems }),
+    templates: groupCatalog<ResourceTemplate, GroupResourceTemplate>(members$, { catalog: (client) => client.resourceTemplatesState$, name: tagItems }),
+    prompts: groupCatalog<Prompt, GroupPrompt>(members$, { catalog: (client) => client.promptsState$, name: (lists) => nameItems(lists, names) }),
+  };
+}
+
+function statesOf(members$: Observable<readonly Member[]>): ClientGroup['states$'] {
+  return members$.pipe(
+    switchMap((list) => (list.length === 0 ? of([]) : combineLatest(list.map((member) => member.client.state$.pipe(map((state) => [member.name, state] as const)))))),
+    map((entries) => new Map(entries)),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+}
+
+function diagnosticsOf(members$: Observable<readonly Member[]>): Observable<GroupDiagnostic> {
+  return defer(() => {
+    const seen = new Set<Member>();
+    return members$.pipe(
+      mergeMap((list) => list.filter((member) => !seen.has(member) && Boolean(seen.add(member)))),
+      mergeMap((member) => member.client.diagnostics$.pipe(map((diagnostic) => ({ ...diagnostic, server: member.name })), takeUntil(member.removed$))),
+    );
+  }).pipe(share());
+}
+
+type Calls = Pick<ClientGroup, 'callTool' | 'callToolEvents' | 'readResource' | 'getPrompt'>;
+
+/** The group's calls, each routed to its server; all of them fail with `ClientGroupError` once `isClosed()`. */
+function groupCalls(members: Members, all: ReturnType<typeof catalogs>, isClosed: () => boolean): Calls {
+  const open = <T>(call: () => Observable<T>): Observable<T> =>
+    defer(() => (isClosed() ? throwError(() => new ClientGroupError('The group is closed', { reason: 'closed' })) : call()));
+  const toolEvents = (name: string, args: Parameters<ClientGroup['callTool']>[1], callOptions: ToolCallOptions = {}): Observable<CallEvent<CallToolResult>> => {
+    // The member client knows its own definition of the tool (the group listed through it).
+    const { tool: _groupDefinition, ...rest } = callOptions;
+    return open(() => routeByName(members, all.tools, 'tool', name, (client, tool) => client.callToolEvents(tool.originalName, args, rest)));
+  };
+  return {
+    callToolEvents: toolEvents,
+    callTool: (name, args, callOptions) =>
+      toolEvents(name, args, callOptions).pipe(
+        filter((event): event is Extract<CallEvent<CallToolResult>, { type: 'result' }> => event.type === 'result'),
+        map((event) => event.result),
+      ),
+    readResource: (resource, callOptions = {}) => open(() => routeResource(members, { resources$: all.resources, templates$: all.templates }, resource, callOptions)),
+    getPrompt: (name, args, callOptions) =>
+      open(() => routeByName(members, all.prompts, 'prompt', name, (client, prompt) => client.getPrompt(prompt.originalName, args, callOptions))),
+  };
+}
+
+/**
+ * Makes one group of several MCP servers: `{ name: transport or client }`. Clients the group creates (from
+ * transports) get `options.client`; clients you give stay yours (the group never closes them). See `ClientGroup`
+ * for the contract of each member.
+ */
+export function createClientGroup(servers: Readonly<Record<string, GroupMember>> = {}, options: ClientGroupOptions = {}): ClientGroup {
+  const members = new Members(options);
+  const all = catalogs(members.list$, options.names);
+  let closed = false;
+  const group: ClientGroup = {
+    tools$: itemsOf(all.tools),
+    toolsState$: all.tools,
+    resources$: itemsOf(all.resources),
+    resourcesState$: all.resources,
+    resourceTemplates$: itemsOf(all.templates),
+    resourceTemplatesState$: all.templates,
+    prompts$: itemsOf(all.prompts),
+    promptsState$: all.prompts,
+    states$: statesOf(members.list$),
+    diagnostics$: diagnosticsOf(members.list$),
+    get servers() {
+      return members.names;
+    },
+    client: (server) => members.get(server)?.client,
+    add: (server, member) => members.add(server, member),
+    remove: (server) => members.remove(server),
+    ...groupCalls(members, all, () => closed),
+    close: () => {
+      closed = true;
+      members.close();
+    },
+  };
+  for (const [name, member] of Object.entries(servers)) members.add(name, member);
+  return group;
+}

@@ -1,0 +1,148 @@
+import type { Observable } from 'rxjs';
+import type { ToolNameOptions } from '../agent/names.js';
+import type { Client, ToolCallOptions } from '../client/client-types.js';
+import type { CallOptions } from '../client/envelope.js';
+import type { CallEvent } from '../client/input-rounds.js';
+import type { ClientState } from '../client/live/client-state.js';
+import type { ClientOptions } from '../client/types.js';
+import type { McpError } from '../errors/mcp-error.js';
+import type { GetPromptResult, Prompt } from '../protocol/model/prompts.js';
+import type { ReadResourceResult, Resource, ResourceTemplate } from '../protocol/model/resources.js';
+import type { CallToolResult, Tool } from '../protocol/model/tools.js';
+import type { Diagnostic, Params } from '../session/types.js';
+import type { Transport } from '../transport/types.js';
+
+/** A member of a group: a transport (the group creates, and later closes, its client) or a client of your own. */
+export type GroupMember = Transport | Client;
+
+/** Where an item of a merged list comes from. */
+export interface FromServer {
+  /** The name of the server in the group. */
+  readonly server: string;
+}
+
+/** A tool of a group: named `server__tool` (provider-safe, see `assignToolNames`), with its server's own name. */
+export interface GroupTool extends Tool, FromServer {
+  /** The name the server gave the tool. */
+  readonly originalName: string;
+}
+
+/** A prompt of a group, named like tools (`server__prompt`). */
+export interface GroupPrompt extends Prompt, FromServer {
+  readonly originalName: string;
+}
+
+/** A resource of a group: its URI as the server lists it, and the server. */
+export interface GroupResource extends Resource, FromServer {}
+
+/** A resource template of a group. */
+export interface GroupResourceTemplate extends ResourceTemplate, FromServer {}
+
+/** One server's part of a merged catalog, in group terms. */
+export interface GroupServerCatalog<T> {
+  /** The server's last good list (never emptied by a failure); `undefined` until it first loaded. */
+  readonly items: readonly T[] | undefined;
+  /** Why the last listing failed, or why the server is not connected. */
+  readonly error: McpError | undefined;
+  /** The list may be out of date: a change is not loaded yet, the last refresh failed, or the server is not connected. */
+  readonly stale: boolean;
+  /** A listing is in flight, or the server has not answered yet. */
+  readonly refreshing: boolean;
+}
+
+/**
+ * A merged catalog: every server's last good list, in the order the servers joined. A server that fails keeps
+ * its last list (marked `stale` in `servers`) and never empties the others'. A server without the capability
+ * (no resources, say) contributes an empty list.
+ */
+export interface GroupCatalogState<T> {
+  /** The merged list; `undefined` until some server's list loaded (or every server answered, some with errors). */
+  readonly items: readonly T[] | undefined;
+  /** Some server's list is stale, or some server failed. */
+  readonly stale: boolean;
+  /** Some server is still loading its list. */
+  readonly refreshing: boolean;
+  /** The error of the first server (in group order) that has one. */
+  readonly error: McpError | undefined;
+  /** Each server's part, by name, in group order. */
+  readonly servers: ReadonlyMap<string, GroupServerCatalog<T>>;
+}
+
+/** A diagnostic of one member client, with its server's name. */
+export interface GroupDiagnostic extends Diagnostic {
+  readonly server: string;
+}
+
+/** Options of a group call that may name its server. */
+export interface GroupCallOptions extends CallOptions {
+  /** The server to ask; default: the one whose list has the resource (or whose template matches its URI). */
+  readonly server?: string;
+}
+
+/** Options of `createClientGroup`. */
+export interface ClientGroupOptions {
+  /** Options of each client the group creates from a transport; a function receives the server's name. */
+  readonly client?: ClientOptions | ((server: string) => ClientOptions);
+  /** How tool and prompt names are made (`maxLength` 64, `separator` `__`). */
+  readonly names?: ToolNameOptions;
+}
+
+/**
+ * Several MCP servers as one: merged live catalogs whose items say which server they come from, tool and prompt
+ * names made reversible (`server__tool`, looked up in a table, never split), calls routed to the right server, each
+ * server's state, and servers added or removed at run time. It is a `ToolSource`, so the agent adapters and
+ * `agentLoop` take a group as they take a client.
+ *
+ * Catalogs (`*State$` and the plain lists): **Temperature:** hot, shared while subscribed, replaying the latest
+ * value; subscribing lists on every server (each client's catalog is lazy). **Emits:** `*State$` a
+ * `GroupCatalogState` whenever a server's list, freshness or connection changes, or a server joins or leaves; the
+ * plain lists the merged list when it changed. **Completes:** after `close()`. **Errors:** never (a failing server
+ * is a state). **Teardown:** the last subscriber's leaving unsubscribes every server's catalog.
+ *
+ * Calls (`callTool`, `callToolEvents`, `readResource`, `getPrompt`): **Temperature:** cold. **Emits:** what the
+ * server's client emits. **Completes:** after the result. **Errors:** `ClientGroupError` when no server has the
+ * name (after the lists loaded) or a resource is ambiguous, otherwise what the server's client errors with.
+ * **Teardown:** cancels the call on the wire.
+ */
+export interface ClientGroup {
+  readonly tools$: Observable<readonly GroupTool[]>;
+  readonly toolsState$: Observable<GroupCatalogState<GroupTool>>;
+  readonly resources$: Observable<readonly GroupResource[]>;
+  readonly resourcesState$: Observable<GroupCatalogState<GroupResource>>;
+  readonly resourceTemplates$: Observable<readonly GroupResourceTemplate[]>;
+  readonly resourceTemplatesState$: Observable<GroupCatalogState<GroupResourceTemplate>>;
+  readonly prompts$: Observable<readonly GroupPrompt[]>;
+  readonly promptsState$: Observable<GroupCatalogState<GroupPrompt>>;
+  /**
+   * Each server's connection state, by name, in group order. **Temperature:** hot while subscribed, replaying.
+   * **Emits:** the whole map on every change, and when a server joins or leaves. Subscribing connects nothing.
+   * **Completes:** after `close()`. **Errors:** never. **Teardown:** none beyond unsubscribing.
+   */
+  readonly states$: Observable<ReadonlyMap<string, ClientState>>;
+  /**
+   * Every member client's diagnostics, with the server's name. **Temperature:** hot. **Emits:** each diagnostic.
+   * **Completes:** after `close()`. **Errors:** never. **Teardown:** none beyond unsubscribing.
+   */
+  readonly diagnostics$: Observable<GroupDiagnostic>;
+  /** The servers' names, in group order. */
+  readonly servers: readonly string[];
+  /** The client of a server, if it is in the group. */
+  client(server: string): Client | undefined;
+  /**
+   * Adds a server (a transport, whose client the group creates and closes, or a client, which stays yours). Its
+   * lists join the merged catalogs as they load. Throws `ClientGroupError` for a name that is taken or empty.
+   */
+  add(server: string, member: GroupMember): Client;
+  /** Removes a server: its items leave the catalogs; a client the group created is closed. False if not a member. */
+  remove(server: string): boolean;
+  /** Calls the tool of the group named `name` (`server__tool`) on its server. */
+  callTool(name: string, args?: Params, options?: ToolCallOptions): Observable<CallToolResult>;
+  /** Like `callTool`, with progress and input rounds before the result. */
+  callToolEvents(name: string, args?: Params, options?: ToolCallOptions): Observable<CallEvent<CallToolResult>>;
+  /** Reads a resource: a listed `GroupResource`, or a URI (routed by the lists, the templates, or `options.server`). */
+  readResource(resource: string | { readonly uri: string; readonly server?: string }, options?: GroupCallOptions): Observable<ReadResourceResult>;
+  /** Gets the prompt of the group named `name` (`server__prompt`) from its server. */
+  getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: CallOptions): Observable<GetPromptResult>;
+  /** Removes every server (closing the clients the group created) and completes the group's streams. */
+  close(): void;
+}

@@ -1,0 +1,114 @@
+// A client group from the server configuration files users already have (Claude Desktop, Claude Code, Cursor,
+// VS Code, ...): the configuration reader the command line uses, then one transport per server. Node-only, since
+// stdio servers are spawned.
+import { homedir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { loadConfigFile } from '../config/node/discover.js';
+import { resolveServer } from '../config/node/resolve.js';
+import { parseConfig } from '../config/servers.js';
+import { ConfigError, type ConfigFile, type ServerConfig, type ServerEntry } from '../config/types.js';
+import { createClientGroup } from '../group/group.js';
+import type { ClientGroup, ClientGroupOptions } from '../group/types.js';
+import { httpTransport } from '../transport/auto-http.js';
+import type { FetchLike } from '../transport/internal/fetch.js';
+import { legacySse } from '../transport/legacy-sse.js';
+import type { HttpAuth } from '../transport/streamable-http-auth.js';
+import { streamableHttp } from '../transport/streamable-http.js';
+import type { Transport } from '../transport/types.js';
+import { webSocket, type WebSocketConstructor } from '../transport/websocket.js';
+import { stdio, type StdioOptions } from './stdio.js';
+
+/** Options of `clientGroupFromConfig`. */
+export interface ClientGroupConfigOptions extends ClientGroupOptions {
+  /** Only these servers, in this order (a `disabled` one named here is used); default: every server not disabled. */
+  readonly servers?: readonly string[];
+  /** The variables `${VAR}`, `${VAR:-default}` and `${env:VAR}` read (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where a relative `cwd` of a stdio server points from: default the configuration file's folder (else this process's). */
+  readonly cwd?: string;
+  /** Claude Code `~/.claude.json`: the project whose local servers to include (default: this process's folder). */
+  readonly project?: string;
+  /** Options of every spawned server (by default it inherits only a safe allowlist of variables, plus its `env`). */
+  readonly stdio?: Pick<StdioOptions, 'inheritEnv' | 'inheritVars' | 'closeGraceMs' | 'termGraceMs' | 'maxMessageBytes'>;
+  /** The authorization of a remote server (an `oauth()` provider), by server name. */
+  readonly auth?: (server: string) => HttpAuth | undefined;
+  /** The `fetch` of remote servers (default: the global one). */
+  readonly fetch?: FetchLike;
+  /** The WebSocket of `ws` servers (default: the global one, Node 22 and later). */
+  readonly WebSocket?: WebSocketConstructor;
+  /** An entry that cannot be used (no command, a missing variable, ...): `error` (default) rejects; `skip` leaves it out. */
+  readonly invalid?: 'error' | 'skip';
+  /** Told about each entry left out with `invalid: 'skip'`. */
+  readonly onSkip?: (server: string, error: ConfigError) => void;
+}
+
+/** What `clientGroupFromConfig` reads: a file's path, a parsed file (`parseConfig`), or the JSON object itself. */
+export type ClientGroupConfig = string | ConfigFile | Readonly<Record<string, unknown>>;
+
+const isConfigFile = (value: ClientGroupConfig): value is ConfigFile =>
+  typeof value === 'object' && Array.isArray((value as Partial<ConfigFile>).servers) && typeof (value as Partial<ConfigFile>).source === 'object';
+
+async function readConfig(config: ClientGroupConfig, options: ClientGroupConfigOptions): Promise<{ file: ConfigFile; folder: string }> {
+  if (typeof config === 'string') {
+    const path = resolve(config);
+    return { file: await loadConfigFile(path, { project: options.project ?? process.cwd() }), folder: dirname(path) };
+  }
+  if (isConfigFile(config)) return { file: config, folder: process.cwd() };
+  return { file: parseConfig(JSON.stringify(config), '<configuration object>', { project: options.project ?? process.cwd() }), folder: process.cwd() };
+}
+
+function chosen(file: ConfigFile, names: readonly string[] | undefined): ServerEntry[] {
+  if (names === undefined) return file.servers.filter((entry) => !entry.disabled);
+  return names.map((name) => {
+    const entry = file.servers.find((candidate) => candidate.name === name);
+    if (entry === undefined) {
+      const known = file.servers.map((candidate) => candidate.name).join(', ') || 'none';
+      throw new ConfigError(`${file.source.file} has no server "${name}" (it has ${known})`, { file: file.source.file });
+    }
+    return entry;
+  });
+}
+
+function remote(name: string, config: Exclude<ServerConfig, { kind: 'stdio' }>, options: ClientGroupConfigOptions, file: string): Transport {
+  const auth = options.auth?.(name);
+  const http = { headers: config.headers, ...(auth === undefined ? {} : { auth }), ...(options.fetch === undefined ? {} : { fetch: options.fetch }) };
+  if (config.kind === 'http') return streamableHttp(config.url, http);
+  if (config.kind === 'sse') return legacySse(config.url, http);
+  if (config.kind === 'auto') return httpTransport(config.url, http);
+  const WebSocket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  if (WebSocket === undefined) throw new ConfigError(`server "${name}" of ${file} is a WebSocket server: pass options.WebSocket (Node 22 and later have one)`, { file });
+  if (Object.keys(config.headers).length > 0) throw new ConfigError(`server "${name}" of ${file}: WebSocket connections cannot carry headers`, { file });
+  return webSocket(config.url, { WebSocket });
+}
+
+/** The transport of one configured server, variables expanded (errors with `ConfigError` naming server and file). */
+async function transportOf(entry: ServerEntry, options: ClientGroupConfigOptions, folder: string): Promise<Transport> {
+  const env = options.env ?? process.env;
+  const config = await resolveServer(entry, { env, home: env['HOME'] || env['USERPROFILE'] || homedir() });
+  if (config.kind !== 'stdio') return remote(entry.name, config, options, entry.source.file);
+  const cwd = config.cwd === undefined ? {} : { cwd: resolve(options.cwd ?? folder, config.cwd) };
+  return stdio({ ...options.stdio, command: config.command, args: config.args, env: config.env, ...cwd });
+}
+
+/**
+ * A client group of the servers of a configuration file as users have them: `mcpServers` (Claude Desktop, Claude
+ * Code `.mcp.json` and `~/.claude.json`, Cursor, Windsurf), VS Code `servers` with `type`, or VS Code settings;
+ * JSON with comments; `${VAR}`, `${VAR:-default}`, `${env:VAR}` (and VS Code's `${workspaceFolder}`) expanded.
+ * Nothing is connected yet: each server starts when the group first needs it (a catalog, a call).
+ *
+ * Rejects with `ConfigError` when the file cannot be read or parsed, names a server it does not have, or (unless
+ * `invalid: 'skip'`) has an entry that cannot be used; the message names the server and the file.
+ */
+export async function clientGroupFromConfig(config: ClientGroupConfig, options: ClientGroupConfigOptions = {}): Promise<ClientGroup> {
+  const { file, folder } = await readConfig(config, options);
+  const transports: Record<string, Transport> = {};
+  for (const entry of chosen(file, options.servers)) {
+    try {
+      transports[entry.name] = await transportOf(entry, options, folder);
+    } catch (error) {
+      if (options.invalid !== 'skip' || !ConfigError.is(error)) throw error;
+      options.onSkip?.(entry.name, error);
+    }
+  }
+  return createClientGroup(transports, options);
+}
