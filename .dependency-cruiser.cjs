@@ -28,7 +28,7 @@ module.exports = {
     {
       name: 'group-on-the-public-client', severity: 'error', comment: 'A client group is built on what rxmcp exports: createClient and the public types, never the client internals.',
       from: { path: '^src/group/' },
-      to: { path: '^src/(client|session)/', pathNot: '^src/client/(client|client-types|types|envelope|input-rounds|live/catalog|live/client-state)\\.ts$|^src/session/types\\.ts$' },
+      to: { path: '^src/(client|session)/', pathNot: '^src/client/(client|client-types|types|envelope|input-rounds|live/catalog|live/client-state|tool-hints)\\.ts$|^src/session/types\\.ts$' },
     },
     {
       name: 'cli-is-an-application', severity: 'error', comment: 'Nothing of the library imports the command line tool.',

@@ -6,9 +6,7 @@
 // there is no terminal, AGENT_APPROVE=none denies). Ctrl-C cancels the call in flight on the wire.
 import { createInterface } from 'node:readline/promises';
 import { distinctUntilChanged, filter, map, skip } from 'rxjs';
-import {
-  agentLoop, createClient, openAiSampling, type AgentEvent, type ToolCallApproval, type ToolHintsMap,
-} from 'rxmcp';
+import { agentLoop, createClient, openAiSampling, unlessReadOnly, type AgentEvent } from 'rxmcp';
 import { stdio } from 'rxmcp/node';
 
 const { OPENAI_BASE_URL: baseUrl, OPENAI_MODEL: model, OPENAI_API_KEY: apiKey, AGENT_APPROVE: policy } = process.env;
@@ -39,18 +37,18 @@ async function ask(question: string): Promise<boolean> {
   }
 }
 
+// The server is ours (we started it), so its annotations are trusted as hints: read-only tools run at once, every
+// other call is put to the user first. The approval lives in the client, so it covers every tool call, the loop's
+// and any other; the loop sees the same trusted hints through `client.toolHints$`.
 const client = createClient(stdio({ command: process.execPath, args: ['--import', 'tsx', 'examples/server/example-server.ts'] }), {
   clientInfo: { name: 'rxmcp-agent-example', version: '1.0.0' },
+  trustToolAnnotations: true,
+  approveToolCall: unlessReadOnly((call) => ask(`Run ${call.name} ${JSON.stringify(call.arguments)}?`)),
   handlers: {
     elicitation: (params) => (console.log(`  ← the server asks: "${params.message}" → the form's defaults`), { action: 'accept', content: {} }),
     sampling: openAiSampling({ ...endpoint, approve: (params) => ask(`The server wants the model to answer ${params.messages.length} message(s). Allow?`) }),
   },
 });
-
-// The server is ours (we started it), so its annotations are trusted as hints.
-const hints$ = client.tools$.pipe(map((tools): ToolHintsMap => new Map(tools.map((tool) => [tool.name, tool.annotations ?? {}]))));
-const approve: ToolCallApproval = (call, hints) =>
-  hints?.readOnlyHint === true || ask(`Run ${call.name} ${JSON.stringify(call.arguments)}?`);
 
 const show = (event: AgentEvent): void => {
   switch (event.type) {
@@ -85,8 +83,6 @@ const run = agentLoop({
     { role: 'system', content: 'You are an agent. Use the tools to do the task; the tool list may change while you work. Answer briefly.' },
     { role: 'user', content: task },
   ],
-  approve,
-  hints: hints$,
   output: { maxTextChars: 8000 },
 }).subscribe({
   next: show,

@@ -22,6 +22,16 @@ describe('rxmcp/ai: MCP tools for the Vercel AI SDK', () => {
     });
   });
 
+  it("filters by the source's own trusted hints (toolHints$) when given no hints (marbles)", () => {
+    createTestScheduler().run(({ cold, hot, expectObservable }) => {
+      const tools$ = hot('a', { a: [{ name: 'read', inputSchema: { type: 'object' } }, { name: 'write', inputSchema: { type: 'object' } }] });
+      const hints = new Map([['read', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }]]);
+      const source: ToolSource = { ...staticSource(tools$), toolHints$: cold('h', { h: hints }) };
+      const readOnly = (_tool: Tool, toolHints: { readonly readOnlyHint: boolean } | undefined) => toolHints?.readOnlyHint === true;
+      expectObservable(aiTools(source, { filter: readOnly }).pipe(map((set) => Object.keys(set as object)))).toBe('a', { a: ['read'] });
+    });
+  });
+
   it('tool results as model output: text, images as file parts, errors as error text', () => {
     const result = (content: CallToolResult['content'], isError?: boolean): CallToolResult => ({ resultType: 'complete', content, ...(isError === undefined ? {} : { isError }) });
     expect<unknown>(aiToolOutput(result([{ type: 'text', text: 'hi' }]))).toEqual({ type: 'text', value: 'hi' });

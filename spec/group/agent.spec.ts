@@ -1,9 +1,9 @@
-import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
+import { filter, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
 import { agentLoop, createClientGroup, toOpenAiChatTools, type AgentEvent, type ToolSource } from '../../src/index.js';
 import { createTestingController, serveTools, tool, toolResult, type TestingController } from '../../src/testing/index.js';
 import { scriptModel } from '../helpers/model-server-urls.js';
 
-const search = tool('search', { description: 'Searches', input: { q: { type: 'string' } }, required: ['q'] });
+const search = tool('search', { description: 'Searches', input: { q: { type: 'string' } }, required: ['q'], annotations: { readOnlyHint: true } });
 
 function searchServer(name: string): TestingController {
   const server = createTestingController();
@@ -26,6 +26,35 @@ describe('client group as a tool source', () => {
     const advertised = await firstValueFrom(source.tools$.pipe(toOpenAiChatTools()));
     expect(advertised.definitions.map((definition) => definition.function.name)).toEqual(['a__search', 'b__search']);
     expect(advertised.byName.get('b__search')?.tool).toEqual(jasmine.objectContaining({ server: 'b', originalName: 'search' }));
+    group.close();
+  });
+
+  it("offers each server's trusted hints under the group's names, and none for a server its client does not trust", async () => {
+    const group = createClientGroup({ a: a.transport, b: b.transport }, { client: (server) => ({ trustToolAnnotations: server === 'a' }) });
+    const hints = await firstValueFrom(group.toolHints$.pipe(filter((map) => map.size > 0)));
+    expect([...hints.keys()]).toEqual(['a__search']);
+    expect(hints.get('a__search')).toEqual(jasmine.objectContaining({ readOnlyHint: true }));
+    group.close();
+  });
+
+  it("hands the group's trusted hints to the loop's approval step when the loop is given none", async () => {
+    const group = createClientGroup({ a: a.transport, b: b.transport }, { client: (server) => ({ trustToolAnnotations: server === 'a' }) });
+    await firstValueFrom(group.toolHints$.pipe(filter((map) => map.size > 0)));
+    const script = await scriptModel([
+      { toolCalls: [{ id: 'c1', name: 'a__search', arguments: { q: 'x' } }, { id: 'c2', name: 'b__search', arguments: { q: 'y' } }] },
+      { content: 'done' },
+    ]);
+    const seen: [string, boolean][] = [];
+    const events = await lastValueFrom(agentLoop({
+      source: group,
+      model: { baseUrl: script.baseUrl, model: 'scripted' },
+      messages: [{ role: 'user', content: 'Search' }],
+      approve: (call, hints) => (seen.push([call.name, hints.readOnlyHint]), hints.readOnlyHint),
+    }).pipe(toArray()));
+    expect(seen).toEqual([['a__search', true], ['b__search', false]]);
+    const outcomes = events.filter((event): event is Extract<AgentEvent, { type: 'tool-result' }> => event.type === 'tool-result').map((event) => event.outcome);
+    expect(outcomes).toEqual(['result', 'denied']);
+    expect(b.requests.filter((request) => request.method === 'tools/call')).toEqual([]);
     group.close();
   });
 

@@ -27,7 +27,10 @@ export interface AgentLoopOptions {
   readonly messages: readonly OpenAiChatMessage[];
   /** Decides each tool call before it is sent; default: every call runs. */
   readonly approve?: ToolCallApproval;
-  /** Trusted hints by tool name (a value or a live stream): the approval policy and the filter see them. */
+  /**
+   * Trusted hints by tool name (a value or a live stream): the approval policy and the filter see them. Default: the
+   * source's `toolHints$` (a client's trusted hints), else none.
+   */
   readonly hints?: ToolHintsInput;
   /** Filter, cap, names and schema handling of the advertised tools. */
   readonly tools?: Omit<ToolAdapterOptions, 'hints'>;
@@ -149,7 +152,7 @@ function assistantOf(completion: ChatCompletion): { message: OpenAiChatMessage; 
 
 function runStep(options: AgentLoopOptions, messages: readonly OpenAiChatMessage[], index: number): Observable<AgentEvent> {
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
-  const current$ = combineLatest([settledTools(options.source, options.settleMs ?? DEFAULT_SETTLE_MS), hintsStream(options.hints)]).pipe(take(1));
+  const current$ = combineLatest([settledTools(options.source, options.settleMs ?? DEFAULT_SETTLE_MS), hintsStream(options.hints, options.source)]).pipe(take(1));
   return current$.pipe(
     mergeMap(([list, hints]) => {
       const tools = describeTools(list, hints, openAiChatTool, { ...options.tools, hints });

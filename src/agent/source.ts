@@ -4,6 +4,7 @@ import type { Params } from '../session/types.js';
 import type { CallToolResult, Tool } from '../protocol/model/tools.js';
 import type { CallEvent } from '../client/input-rounds.js';
 import type { ToolCallOptions } from '../client/client-types.js';
+import type { ToolHintsMap } from '../client/tool-hints.js';
 
 // What the agent glue needs from "something with tools": a client, a group of clients, or a test double. Kept
 // structural so that anything with a live tool list and a cancellable call plugs in.
@@ -28,9 +29,12 @@ export interface ToolSource {
   callTool(name: string, args?: Params, options?: ToolCallOptions): Observable<CallToolResult>;
   /** Progress and input rounds before the result; used instead of `callTool` when present. */
   callToolEvents?(name: string, args?: Params, options?: ToolCallOptions): Observable<CallEvent<CallToolResult>>;
+  /**
+   * The trusted hints by tool name, replayed (a client's and a group's `toolHints$`): what the adapters and the
+   * loop go by when they are given no hints of their own. Optional.
+   */
+  readonly toolHints$?: Observable<ToolHintsMap>;
 }
-
-import type { ToolHintsMap } from '../client/tool-hints.js';
 
 export type { ToolHints, ToolHintsMap, ToolCallRequest, ToolCallApproval } from '../client/tool-hints.js';
 
@@ -39,9 +43,9 @@ export type ToolHintsInput = ToolHintsMap | Observable<ToolHintsMap>;
 
 const EMPTY_HINTS: ToolHintsMap = new Map();
 
-/** The hints input as a stream (an absent one is an empty map). */
-export function hintsStream(hints: ToolHintsInput | undefined): Observable<ToolHintsMap> {
-  if (hints === undefined) return of(EMPTY_HINTS);
+/** The hints input as a stream: the given hints, else the source's own `toolHints$`, else an empty map. */
+export function hintsStream(hints: ToolHintsInput | undefined, source?: Pick<ToolSource, 'toolHints$'>): Observable<ToolHintsMap> {
+  if (hints === undefined) return source?.toolHints$ ?? of(EMPTY_HINTS);
   return isObservable(hints) ? hints : of(hints);
 }
 

@@ -81,7 +81,8 @@ function aiTool(source: ToolSource, options: AiToolsOptions, entry: AdvertisedTo
  * The live tool set of a source for the Vercel AI SDK (`generateText({ tools })`, `streamText`, agents): one
  * dynamic tool per MCP tool under a provider-safe name, re-emitted whenever the tool list changes. `execute` runs
  * the approval policy, then calls the tool (the AI SDK's abort signal cancels the call on the wire); a failed call
- * becomes an error result the model reads; `toModelOutput` gives text, JSON and images as file parts.
+ * becomes an error result the model reads; `toModelOutput` gives text, JSON and images as file parts. Without
+ * `options.hints`, the source's own `toolHints$` (a client's trusted hints) is what the filter and approval see.
  *
  * **Temperature:** as `source.tools$` (a client's is hot and replays). **Emits:** a tool set per tool list and per
  * change of the hints. **Completes:** with `tools$`. **Errors:** when `tools$` or the hints error.
@@ -89,7 +90,7 @@ function aiTool(source: ToolSource, options: AiToolsOptions, entry: AdvertisedTo
  */
 export function aiTools(source: ToolSource, options: AiToolsOptions = {}): Observable<ToolSet> {
   return source.tools$.pipe(
-    advertiseTools((entry) => entry, options),
+    advertiseTools((entry) => entry, options.hints === undefined && source.toolHints$ !== undefined ? { ...options, hints: source.toolHints$ } : options),
     map((set): ToolSet => Object.fromEntries(set.tools.map((entry) => [entry.name, aiTool(source, options, entry)]))),
   );
 }

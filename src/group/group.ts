@@ -8,6 +8,7 @@ import type { Prompt } from '../protocol/model/prompts.js';
 import type { Resource, ResourceTemplate } from '../protocol/model/resources.js';
 import type { CallToolResult, Tool } from '../protocol/model/tools.js';
 import { groupCatalog } from './catalog.js';
+import { groupToolHints } from './hints.js';
 import { ClientGroupError } from './errors.js';
 import { Members, type Member } from './members.js';
 import { nameItems, tagItems } from './naming.js';
@@ -85,8 +86,10 @@ export function createClientGroup(servers: Readonly<Record<string, GroupMember>>
   const members = new Members(options);
   const all = catalogs(members.list$, options.names);
   let closed = false;
+  const tools$ = itemsOf(all.tools);
   const group: ClientGroup = {
-    tools$: itemsOf(all.tools),
+    tools$,
+    toolHints$: groupToolHints(members.list$, tools$),
     toolsState$: all.tools,
     resources$: itemsOf(all.resources),
     resourcesState$: all.resources,

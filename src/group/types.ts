@@ -5,6 +5,7 @@ import type { CallOptions } from '../client/envelope.js';
 import type { CallEvent } from '../client/input-rounds.js';
 import type { ClientState } from '../client/live/client-state.js';
 import type { ClientOptions } from '../client/types.js';
+import type { ToolHintsMap } from '../client/tool-hints.js';
 import type { McpError } from '../errors/mcp-error.js';
 import type { GetPromptResult, Prompt } from '../protocol/model/prompts.js';
 import type { ReadResourceResult, Resource, ResourceTemplate } from '../protocol/model/resources.js';
@@ -107,6 +108,13 @@ export interface ClientGroupOptions {
 export interface ClientGroup {
   readonly tools$: Observable<readonly GroupTool[]>;
   readonly toolsState$: Observable<GroupCatalogState<GroupTool>>;
+  /**
+   * The trusted hints of the merged tools, under their group names: what each server's client trusts
+   * (`trustToolAnnotations`), renamed. **Temperature:** hot while subscribed, replaying. **Emits:** the map on every
+   * change of the tool list or of a server's hints. **Completes:** after `close()`. **Errors:** never.
+   * **Teardown:** none beyond unsubscribing.
+   */
+  readonly toolHints$: Observable<ToolHintsMap>;
   readonly resources$: Observable<readonly GroupResource[]>;
   readonly resourcesState$: Observable<GroupCatalogState<GroupResource>>;
   readonly resourceTemplates$: Observable<readonly GroupResourceTemplate[]>;
