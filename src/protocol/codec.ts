@@ -1,3 +1,4 @@
+import { plainResult } from './plain-results.js';
 import { SchemaError } from '../errors/errors.js';
 import { isClientRequestSpec, isServerNotificationSpec, isServerRequestSpec, type MethodSpec } from './method-spec.js';
 import { methodSpec } from './methods.js';
@@ -76,7 +77,7 @@ function decodeLegacy(schemas: RevisionSchemas, method: string, value: Record<st
 function decodeComplete(schemas: RevisionSchemas, method: string, value: Record<string, unknown>): unknown {
   const schema = schemas.results[method];
   if (!schema) throw unsupportedMethod(schemas.version, method, 'client request');
-  const decoded = parseOrThrow<Record<string, unknown>>(schema, value, method, 'result');
+  const decoded = plainResult(method, value) ?? parseOrThrow<Record<string, unknown>>(schema, value, method, 'result');
   decoded['resultType'] = 'complete';
   return decoded;
 }
