@@ -43,8 +43,11 @@ export interface AuthErrorOptions extends McpErrorOptions {
  */
 export class AuthError extends McpError {
   static override readonly kind: string = 'AuthError';
+  /** Which step failed, e.g. `discovery`, `token` or `authorization-denied`. */
   readonly reason: AuthErrorReason;
+  /** The OAuth `error` code the authorization server sent, if any (`invalid_grant`, `access_denied`, ...). */
   readonly oauthError: string | undefined;
+  /** The HTTP status of the answer that failed, if any. */
   readonly status: number | undefined;
 
   constructor(reason: AuthErrorReason, message: string, options: AuthErrorOptions = {}) {

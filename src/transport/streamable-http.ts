@@ -12,6 +12,7 @@ import type { CancellationMode, InboundFrame, OutboundFrame, Transport } from '.
 export interface StreamableHttpTransport extends Transport {
   readonly kind: 'streamable-http';
   readonly cancellation: CancellationMode;
+  /** POSTs one frame and emits that POST's response stream (the contract is `streamableHttp`'s). */
   exchange(frame: OutboundFrame): Observable<InboundFrame>;
   /** The session id the server issued, if any (2025 shape). */
   readonly sessionId: string | undefined;
