@@ -21,14 +21,23 @@ export interface OpenAiEndpoint {
 
 /** The body of a Chat Completions request (the members rxmcp sets; anything else passes through). */
 export interface ChatCompletionRequest {
+  /** The model name. */
   readonly model: string;
+  /** The conversation. */
   readonly messages: readonly OpenAiChatMessage[];
+  /** The tools the model may call. */
   readonly tools?: readonly OpenAiChatTool[];
+  /** Whether the model may (`auto`), must (`required`) or must not (`none`) call tools. */
   readonly tool_choice?: 'auto' | 'required' | 'none';
+  /** The most tokens the answer may have (older endpoints). */
   readonly max_tokens?: number;
+  /** The most tokens the answer may have. */
   readonly max_completion_tokens?: number;
+  /** The sampling temperature. */
   readonly temperature?: number;
+  /** Sequences that end the answer. */
   readonly stop?: readonly string[];
+  /** Other members, sent as given. */
   readonly [member: string]: unknown;
 }
 

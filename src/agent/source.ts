@@ -10,9 +10,13 @@ import type { ToolCallOptions } from '../client/client-types.js';
 
 /** The freshness of a live tool list, as a client's `toolsState$` reports it. */
 export interface ToolListState {
+  /** The current tools; `undefined` until the list first loaded. */
   readonly items: readonly Tool[] | undefined;
+  /** True when a change was announced (or a refresh failed) and `items` may be out of date. */
   readonly stale: boolean;
+  /** True while the list is being fetched. */
   readonly refreshing: boolean;
+  /** Why the last refresh failed, if it did (`items` are the last good ones). */
   readonly error?: unknown;
 }
 
@@ -25,16 +29,37 @@ export interface ToolSource {
   readonly tools$: Observable<readonly Tool[]>;
   /** Whether a change was announced and not loaded yet; lets a loop wait for the list to settle. Optional. */
   readonly toolsState$?: Observable<ToolListState>;
+  /**
+   * Calls a tool.
+   *
+   * - **Temperature:** cold; each subscription calls once.
+   * - **Emits:** the tool's result once (a result with `isError` is a result).
+   * - **Completes:** after the result.
+   * - **Errors:** when the call fails (protocol error, timeout, transport failure, denied approval).
+   * - **Teardown:** cancels the call on the wire.
+   */
   callTool(name: string, args?: Params, options?: ToolCallOptions): Observable<CallToolResult>;
-  /** Progress and input rounds before the result; used instead of `callTool` when present. */
+  /**
+   * Calls a tool and reports progress and input rounds before the result; used instead of `callTool` when present.
+   *
+   * - **Temperature:** cold; each subscription calls once.
+   * - **Emits:** `progress` and `input-required` events, then one `result` event.
+   * - **Completes:** after the result.
+   * - **Errors:** as `callTool`.
+   * - **Teardown:** cancels the call on the wire.
+   */
   callToolEvents?(name: string, args?: Params, options?: ToolCallOptions): Observable<CallEvent<CallToolResult>>;
 }
 
 /** Trusted behaviour hints of one tool (empty unless the client trusts the server's annotations). */
 export interface ToolHints {
+  /** The tool does not change its environment. */
   readonly readOnlyHint?: boolean;
+  /** The tool may destroy or overwrite data (meaningful when not read-only). */
   readonly destructiveHint?: boolean;
+  /** Calling it again with the same arguments does nothing more (meaningful when not read-only). */
   readonly idempotentHint?: boolean;
+  /** The tool reaches outside systems (the web, other services). */
   readonly openWorldHint?: boolean;
 }
 
@@ -48,6 +73,7 @@ export type ToolHintsInput = ToolHintsMap | Observable<ToolHintsMap>;
 export interface ToolCallRequest {
   /** The MCP tool name (never the provider's sanitised alias). */
   readonly name: string;
+  /** The arguments the model gave. */
   readonly arguments: Params;
   /** The tool's definition, when it is in the current list. */
   readonly tool?: Tool;

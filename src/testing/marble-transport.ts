@@ -7,12 +7,15 @@ import { isBuiltFrame } from './frames.js';
 export interface MarbleTransportOptions {
   /** Gives the transport an `exchange` (one stream per request, like Streamable HTTP). */
   readonly exchange?: (frame: OutboundFrame) => Observable<unknown>;
+  /** How requests are cancelled (default: `abort` with `exchange`, else `notification`). */
   readonly cancellation?: CancellationMode;
+  /** The transport's `kind` (default `marble`). */
   readonly kind?: string;
 }
 
 /** A transport driven by marble Observables, and what the code under test wrote to it. */
 export interface MarbleTransport {
+  /** The transport to give the code under test. */
   readonly transport: Transport;
   /** The messages written to the transport, at the virtual time they were written. */
   readonly outbound$: Observable<JsonRpcMessage>;
