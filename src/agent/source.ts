@@ -25,9 +25,23 @@ export interface ToolListState {
  * clients with a merged `tools$`. `callTool` must be cold, and unsubscribing it must cancel the call.
  */
 export interface ToolSource {
-  /** The current tool list, replayed, re-emitted after every change. */
+  /**
+   * The current tool list.
+   *
+   * - **Temperature:** hot; replays the latest list to a new subscriber.
+   * - **Emits:** the current list, then the list after every change.
+   * - **Completes:** when the source closes. **Errors:** when the list cannot be had (a client's listing error).
+   * - **Teardown:** the source may stop following changes once nobody listens.
+   */
   readonly tools$: Observable<readonly Tool[]>;
-  /** Whether a change was announced and not loaded yet; lets a loop wait for the list to settle. Optional. */
+  /**
+   * Whether a change was announced and not loaded yet; lets a loop wait for the list to settle. Optional.
+   *
+   * - **Temperature:** hot; replays the latest state.
+   * - **Emits:** the state, then every change of it (a failed refresh sets `error`, never an empty list).
+   * - **Completes:** when the source closes. **Errors:** never (failures are in the state).
+   * - **Teardown:** as `tools$`.
+   */
   readonly toolsState$?: Observable<ToolListState>;
   /**
    * Calls a tool.
