@@ -14,7 +14,7 @@ describe('public entry points', () => {
       'RequestTimeoutError', 'ResourceNotFoundError', 'ResponseStreamEndedError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
       'SessionExpiredError', 'SessionLostError', 'TransportError', 'UnsupportedMethodError', 'UnsupportedProtocolVersionError',
       'UrlElicitationRequiredError', 'WebSocketCloseError', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createSession',
-      'encodeHeaderValue',
+      'encodeHeaderValue', 'fromSdkTransport', 'toSdkTransport',
       'hasCapability', 'headlessRedirect', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
       'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',
       'routingHeaders', 'rpcErrorFrom', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',

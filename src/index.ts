@@ -67,6 +67,8 @@ export type { WebSocketOptions, WebSocketConstructor, WebSocketLike } from './tr
 export { httpTransport } from './transport/auto-http.js';
 export type { HttpTransport, HttpTransportOptions, DetectedHttpKind } from './transport/auto-http.js';
 export type { InMemoryPairOptions } from './transport/in-memory.js';
+export { fromSdkTransport, toSdkTransport } from './transport/sdk-interop.js';
+export type { SdkTransport, SdkJsonRpcMessage, SdkTransportSendOptions, FromSdkTransport, FromSdkTransportOptions, ToSdkTransport } from './transport/sdk-interop.js';
 
 // Authorization (OAuth 2.1 for the HTTP transports)
 export { oauth } from './auth/provider.js';
