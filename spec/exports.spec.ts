@@ -17,7 +17,7 @@ describe('public entry points', () => {
       'encodeHeaderValue', 'fromSdkTransport', 'toSdkTransport',
       'hasCapability', 'headlessRedirect', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
       'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',
-      'routingHeaders', 'rpcErrorFrom', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',
+      'routingHeaders', 'rpcErrorFrom', 'sdkOAuth', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',
       'withTimeouts',
       // the agent glue
       'DEFAULT_MAX_TOOLS', 'DEFAULT_MAX_TOOL_MEDIA_BYTES', 'DEFAULT_MAX_TOOL_NAME_LENGTH', 'DEFAULT_MAX_TOOL_TEXT_CHARS',

@@ -86,6 +86,10 @@ export type {
 } from './auth/types.js';
 export type { JwsAlgorithm, PrivateKeyInput } from './auth/jwt.js';
 export type { HttpAuth, HttpAuthRequest, HttpAuthResponse, HttpAuthRetry } from './transport/streamable-http-auth.js';
+export { sdkOAuth } from './auth/sdk-oauth.js';
+export type {
+  SdkOAuth, SdkOAuthOptions, SdkOAuthClientProvider, SdkOAuthTokens, SdkAuthFunction, SdkAuthOptions, SdkFetchLike,
+} from './auth/sdk-oauth.js';
 
 // Session
 export { createSession, DEFAULT_REQUEST_TIMEOUT } from './session/session.js';

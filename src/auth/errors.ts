@@ -27,7 +27,9 @@ export type AuthErrorReason =
   /** The flow needs the user, and no redirect handler is configured or it gave up. */
   | 'interaction'
   /** The provider was used for a server it is not bound to. */
-  | 'wrong-server';
+  | 'wrong-server'
+  /** The official SDK's authorization flow failed (`sdkOAuth`); its error is the `cause`. */
+  | 'provider';
 
 /** Options of `AuthError`. */
 export interface AuthErrorOptions extends McpErrorOptions {
