@@ -10,7 +10,9 @@ import type { HandlerContext, TimeoutOptions } from '../session/types.js';
 
 /** Delays between attempts to re-open a live stream: exponential from `initialMs`, capped at `maxMs`. */
 export interface BackoffOptions {
+  /** The first delay, in ms. */
   readonly initialMs?: number;
+  /** The longest delay, in ms. */
   readonly maxMs?: number;
 }
 
@@ -71,7 +73,7 @@ export interface ClientHandlers {
 }
 
 /** How the client chooses the protocol revision. */
-export type ProtocolMode = 'auto' | 'modern' | 'legacy' | { readonly pin: ProtocolVersion };
+export type ProtocolMode = 'auto' | 'modern' | 'legacy' | { /** Exactly this revision. */ readonly pin: ProtocolVersion };
 
 /** Options of `createClient`. */
 export interface ClientOptions {
@@ -81,6 +83,7 @@ export interface ClientOptions {
   readonly protocol?: ProtocolMode;
   /** How long the `server/discover` probe waits for an answer before assuming a legacy server (default 5000 ms). */
   readonly probeTimeoutMs?: number;
+  /** Answers to the server's requests (sampling, elicitation, roots); each one present is declared as a capability. */
   readonly handlers?: ClientHandlers;
   /** Elicitation modes the client offers (default `['form']`; add `'url'` when the handler can open URLs). */
   readonly elicitationModes?: readonly ('form' | 'url')[];
@@ -120,10 +123,15 @@ export interface ClientOptions {
 
 /** What the client and the server agreed on for the current connection. */
 export interface ServerSession {
+  /** `legacy` (a handshake revision) or `modern` (2026-07-28). */
   readonly era: ProtocolEra;
+  /** The agreed revision. */
   readonly protocolVersion: ProtocolVersion;
+  /** The server's name and version (self-reported), when it gave them. */
   readonly serverInfo: Implementation | undefined;
+  /** What the server offers. */
   readonly capabilities: ServerCapabilities;
+  /** How to use the server, for the model, when it gave any. */
   readonly instructions: string | undefined;
   /** Versions the server listed (`server/discover`), or the one it answered `initialize` with. */
   readonly supportedVersions: readonly string[];
