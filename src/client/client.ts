@@ -18,7 +18,12 @@ import { createLiveState } from './live/live-state.js';
 import { extensionRequest, listAll, listOn, listPage, resultOf, surviveSessionLoss } from './verbs.js';
 
 /** `clientInfo` when none is given. */
-export const DEFAULT_CLIENT_INFO = { /** `rxmcp`. */ name: 'rxmcp', /** The package's version. */ version: '0.1.0' } as const;
+export const DEFAULT_CLIENT_INFO = {
+  /** `rxmcp`. */
+  name: 'rxmcp',
+  /** The package's version. */
+  version: '0.1.0'
+} as const;
 
 const HEADER_MISMATCH = -32020;
 

@@ -18,7 +18,12 @@ export interface InputRequiredEvent {
 }
 
 /** What an events-variant verb emits: progress, input rounds, then the decoded result. */
-export type CallEvent<R> = ProgressEvent | InputRequiredEvent | { /** The last event. */ readonly type: 'result'; /** The decoded result. */ readonly result: R };
+export type CallEvent<R> = ProgressEvent | InputRequiredEvent | {
+  /** The last event. */
+  readonly type: 'result';
+  /** The decoded result. */
+  readonly result: R
+};
 
 /** What the round loop needs from the client. */
 export interface RoundHost {

@@ -73,7 +73,10 @@ export interface ClientHandlers {
 }
 
 /** How the client chooses the protocol revision. */
-export type ProtocolMode = 'auto' | 'modern' | 'legacy' | { /** Exactly this revision. */ readonly pin: ProtocolVersion };
+export type ProtocolMode = 'auto' | 'modern' | 'legacy' | {
+  /** Exactly this revision. */
+  readonly pin: ProtocolVersion
+};
 
 /** Options of `createClient`. */
 export interface ClientOptions {

@@ -13,17 +13,44 @@ import type { ServerSession } from '../types.js';
  * gave up): the next call opens one; `closed` means `close()` was called.
  */
 export type ClientState =
-  | { /** Nothing opened yet. */ readonly status: 'idle' }
-  | { /** The transport's authorization waits for the user. */ readonly status: 'authorizing' }
-  | { /** Opening the transport and negotiating, the first time. */ readonly status: 'connecting' }
-  | { /** Negotiated. */ readonly status: 'ready'; /** The negotiated server. */ readonly server: ServerSession }
   | {
-    /** A connection was lost; another is being opened. */ readonly status: 'reconnecting';
-    /** Which attempt, from 1. */ readonly attempt: number;
-    /** How long the client waits before this attempt. */ readonly delayMs?: number;
-    /** Why the last connection ended. */ readonly error?: McpError }
-  | { /** Nothing is re-opening the connection; the next call opens one. */ readonly status: 'disconnected'; /** Why it ended, when it failed. */ readonly error?: McpError }
-  | { /** `close()` was called. */ readonly status: 'closed' };
+      /** Nothing opened yet. */
+      readonly status: 'idle'
+    }
+  | {
+      /** The transport's authorization waits for the user. */
+      readonly status: 'authorizing'
+    }
+  | {
+      /** Opening the transport and negotiating, the first time. */
+      readonly status: 'connecting'
+    }
+  | {
+      /** Negotiated. */
+      readonly status: 'ready';
+      /** The negotiated server. */
+      readonly server: ServerSession
+    }
+  | {
+      /** A connection was lost; another is being opened. */
+      readonly status: 'reconnecting';
+      /** Which attempt, from 1. */
+      readonly attempt: number;
+      /** How long the client waits before this attempt. */
+      readonly delayMs?: number;
+      /** Why the last connection ended. */
+      readonly error?: McpError
+    }
+  | {
+      /** Nothing is re-opening the connection; the next call opens one. */
+      readonly status: 'disconnected';
+      /** Why it ended, when it failed. */
+      readonly error?: McpError
+    }
+  | {
+      /** `close()` was called. */
+      readonly status: 'closed'
+    };
 
 type Inputs = readonly [ConnectionView, ReconnectStatus | undefined, boolean];
 
