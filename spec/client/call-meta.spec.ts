@@ -113,17 +113,19 @@ describe('per-call _meta on the wire', () => {
       }
     });
 
-    it(`a meta key never replaces the revision's own (${era.name})`, async () => {
-      const { client, sent } = setUp(era);
-      try {
-        await lastValueFrom(client.listTools({ meta: { [KEY]: 'x', [PROTOCOL_VERSION_KEY]: '1999-01-01', progressToken: 'mine' } }));
-        const meta = metaOf(sent, 'tools/list');
-        expect(meta?.[KEY]).toBe('x');
-        if (era.era === 'modern') expect(meta?.[PROTOCOL_VERSION_KEY]).toBe(era.revision);
-      } finally {
-        client.close();
-      }
-    });
+    if (era.era === 'modern') {
+      it(`a meta key never replaces the revision's own (${era.name})`, async () => {
+        const { client, sent } = setUp(era);
+        try {
+          await lastValueFrom(client.listTools({ meta: { [KEY]: 'x', [PROTOCOL_VERSION_KEY]: '1999-01-01' } }));
+          const meta = metaOf(sent, 'tools/list');
+          expect(meta?.[KEY]).toBe('x');
+          expect(meta?.[PROTOCOL_VERSION_KEY]).toBe(era.revision);
+        } finally {
+          client.close();
+        }
+      });
+    }
 
     const eraAsyncVerbs = [...asyncVerbs, ...(era.era === 'legacy' ? asyncLegacyVerbs : asyncModernVerbs)];
     for (const [name, method, call] of eraAsyncVerbs) {
