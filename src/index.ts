@@ -1,8 +1,17 @@
-// rxmcp: the universal entry (browsers and Node). Any export added here is public API: named exports only.
+/**
+ * The universal entry, for browsers and Node: the client (`createClient`, `toAsyncClient`), the transports that need
+ * no Node built-ins (Streamable HTTP, HTTP+SSE, WebSocket, in-memory), OAuth for the HTTP transports, the session,
+ * the revision-neutral MCP model, the errors, and the glue between MCP tools and models.
+ *
+ * Any export added here is public API: named exports only.
+ *
+ * @packageDocumentation
+ * @module rxmcp
+ */
 
 // Errors
 export { McpError } from './errors/mcp-error.js';
-export type { McpErrorCode, McpErrorOptions } from './errors/mcp-error.js';
+export type { McpErrorCode, McpErrorOptions, ErrorClassLike } from './errors/mcp-error.js';
 export {
   RpcError, TransportError, ConnectionClosedError, RequestTimeoutError, SchemaError, ParseError,
   UnsupportedMethodError, McpAbortError, NegotiationError, ResponseStreamEndedError, PaginationError, InputRequiredError, SessionLostError,
@@ -16,7 +25,10 @@ export {
   MCP_ERROR_CODES, MethodNotFoundError, ResourceNotFoundError, UnsupportedProtocolVersionError, HeaderMismatchError,
   MissingRequiredClientCapabilityError, UrlElicitationRequiredError, rpcErrorFrom,
 } from './errors/rpc-errors.js';
-export type { UrlElicitation } from './errors/rpc-errors.js';
+export type {
+  UrlElicitation, RpcErrorObjectLike, ResourceNotFoundErrorOptions, UnsupportedProtocolVersionErrorOptions,
+  MissingRequiredClientCapabilityErrorOptions, UrlElicitationRequiredErrorOptions,
+} from './errors/rpc-errors.js';
 export { OutputSchemaError } from './errors/output-schema-error.js';
 export type { OutputSchemaFailure, OutputSchemaIssue, OutputSchemaErrorOptions } from './errors/output-schema-error.js';
 
@@ -59,6 +71,8 @@ export type { WebSocketOptions, WebSocketConstructor, WebSocketLike } from './tr
 export { httpTransport } from './transport/auto-http.js';
 export type { HttpTransport, HttpTransportOptions, DetectedHttpKind } from './transport/auto-http.js';
 export type { InMemoryPairOptions } from './transport/in-memory.js';
+export { fromSdkTransport, toSdkTransport } from './transport/sdk-interop.js';
+export type { SdkTransport, SdkJsonRpcMessage, SdkTransportSendOptions, FromSdkTransport, FromSdkTransportOptions, ToSdkTransport } from './transport/sdk-interop.js';
 
 // Authorization (OAuth 2.1 for the HTTP transports)
 export { oauth } from './auth/provider.js';
@@ -76,6 +90,10 @@ export type {
 } from './auth/types.js';
 export type { JwsAlgorithm, PrivateKeyInput } from './auth/jwt.js';
 export type { HttpAuth, HttpAuthRequest, HttpAuthResponse, HttpAuthRetry } from './transport/streamable-http-auth.js';
+export { sdkOAuth } from './auth/sdk-oauth.js';
+export type {
+  SdkOAuth, SdkOAuthOptions, SdkOAuthClientProvider, SdkOAuthTokens, SdkAuthFunction, SdkAuthOptions, SdkFetchLike,
+} from './auth/sdk-oauth.js';
 
 // Session
 export { createSession, DEFAULT_REQUEST_TIMEOUT } from './session/session.js';
@@ -84,14 +102,14 @@ export { connectWithin, ConnectTimeoutError, DEFAULT_CONNECT_TIMEOUT_MS } from '
 export type {
   Session, SessionOptions, SessionState, RequestOptions, TimeoutOptions, RequestEvent, ProgressEvent, ResultEvent, Connection,
   ConnectionEnd, ConnectionPolicy,
-  RequestHandler, HandlerContext, Diagnostic, DiagnosticKind, FrameEvent, Params, ResultPayload, ProgressToken,
+  RequestHandler, HandlerContext, Diagnostic, DiagnosticKind, FrameEvent, Params, ResultPayload,
 } from './session/types.js';
 
 // Protocol revisions and the revision-neutral model
 export {
   SUPPORTED_PROTOCOL_VERSIONS, LATEST_PROTOCOL_VERSION, LATEST_LEGACY_PROTOCOL_VERSION, isModernVersion, pickVersion,
 } from './protocol/versions.js';
-export type { ProtocolVersion, ProtocolEra } from './protocol/versions.js';
+export type { ProtocolVersion, ProtocolEra, ModernProtocolVersion, LegacyProtocolVersion, PickVersionOptions } from './protocol/versions.js';
 export { outputValidator, checkToolOutput } from './protocol/output-schema.js';
 export type { OutputValidation, OutputValidatorOptions, OutputCheck, CheckedToolResult } from './protocol/output-schema.js';
 export { hasCapability, isContentOfType, isTextResourceContents, toolDisplayName, isUrlElicitation, isInputRequiredResult } from './protocol/model.js';
@@ -106,6 +124,11 @@ export type {
   ElicitationFormSchema, PrimitiveSchemaDefinition, ListRootsResult, Root, DiscoverResult, InitializeResult,
   LoggingMessageNotificationParams, ProgressNotificationParams, InputRequest, InputRequests, InputResponse,
   InputResponses, InputRequiredResult,
+  Role, ProgressToken, CacheScope, RequestMeta, ResultMeta, NotificationMeta, Capabilities, TasksCapability, ModelPreferences,
+  ModelHint, ToolChoice, SamplingContentBlock, ToolUseContent, ToolResultContent, TaskMetadata, ToolExecution, StringSchema,
+  NumberSchema, BooleanSchema, SingleSelectEnumSchema, MultiSelectEnumSchema, TitledOption, InputResponseMap,
+  ListRootsRequestParams, ElicitationCompleteNotificationParams, ResourceUpdatedNotificationParams, TaskStatusNotificationParams,
+  TaskStatus, Task, NotificationParamsBase, RequestParamsBase,
 } from './protocol/model.js';
 
 // Client
@@ -166,7 +189,9 @@ export type {
   OpenAiResponsesOutputPart, AnthropicToolResult, AnthropicToolResultPart,
 } from './agent/results.js';
 export { chatCompletion } from './agent/openai-chat.js';
-export type { OpenAiEndpoint, ChatCompletionRequest, ChatCompletion } from './agent/openai-chat.js';
+export type {
+  OpenAiEndpoint, ChatCompletionRequest, ChatCompletion, ChatCompletionChoice, ChatCompletionMessage, ChatCompletionToolCall,
+} from './agent/openai-chat.js';
 export { ModelEndpointError } from './agent/errors.js';
 export type { ModelEndpointErrorOptions } from './agent/errors.js';
 export { openAiSampling, SAMPLING_REJECTED_CODE } from './agent/sampling.js';

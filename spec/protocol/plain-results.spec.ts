@@ -5,7 +5,9 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '../../src/protocol/versions.js';
 
 /** What the revision's schema alone makes of a value: its decoded copy, or 'refused'. */
 function bySchema(version: (typeof SUPPORTED_PROTOCOL_VERSIONS)[number], value: unknown): unknown {
-  const parsed = schemasFor(version).results['tools/call'].safeParse(value);
+  const schema = schemasFor(version).results['tools/call'];
+  if (schema === undefined) throw new Error(`no tools/call result schema in ${version}`);
+  const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : 'refused';
 }
 

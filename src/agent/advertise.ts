@@ -20,7 +20,9 @@ export type ToolFilter = ToolNameFilter | ((tool: Tool, hints: ToolHints | undef
 
 /** Something the adapters want you to know: tools left out over the cap, repeated tools, refs not resolved. */
 export interface AgentDiagnostic {
+  /** `tool-cap` (tools left out over `maxTools`), `duplicate-tool` (a name listed twice) or `unresolved-ref` (a `$ref` kept as it was). */
   readonly kind: 'tool-cap' | 'duplicate-tool' | 'unresolved-ref';
+  /** What happened, for logs. */
   readonly message: string;
   /** The MCP names concerned (`server__tool` for several servers). */
   readonly tools: readonly string[];
@@ -31,11 +33,13 @@ export const DEFAULT_MAX_TOOLS = 128;
 
 /** Options shared by every tool adapter. */
 export interface ToolAdapterOptions {
+  /** Which tools the model sees (default: all). */
   readonly filter?: ToolFilter;
   /** Most tools advertised (default 128); the rest are left out with a `tool-cap` diagnostic. */
   readonly maxTools?: number;
   /** Trusted hints by tool name, as a value or a live stream; the filter sees them. */
   readonly hints?: ToolHintsInput;
+  /** How provider names are made: length limit, separator for several servers. */
   readonly names?: ToolNameOptions;
   /** Replace local `$ref`s by their targets (default true). */
   readonly dereference?: boolean;
@@ -53,7 +57,9 @@ export interface AdvertisedTool {
   readonly tool: Tool;
   /** Its server, for tool lists of several servers. */
   readonly server?: string;
+  /** Its trusted hints, if any. */
   readonly hints?: ToolHints;
+  /** Its input schema, normalised for the provider. */
   readonly schema: NormalizedSchema;
   /** Whether the definition was marked strict. */
   readonly strict: boolean;
@@ -63,9 +69,11 @@ export interface AdvertisedTool {
 export interface AdvertisedTools<D> {
   /** What to send to the model, in list order. */
   readonly definitions: readonly D[];
+  /** The advertised tools, in list order. */
   readonly tools: readonly AdvertisedTool[];
   /** Provider name → tool; dispatch through this, never by splitting names. */
   readonly byName: ReadonlyMap<string, AdvertisedTool>;
+  /** What was left out or changed, and why. */
   readonly diagnostics: readonly AgentDiagnostic[];
 }
 

@@ -12,6 +12,7 @@ export interface ModelEndpointErrorOptions extends McpErrorOptions {
  */
 export class ModelEndpointError extends McpError {
   static override readonly kind: string = 'ModelEndpointError';
+  /** The HTTP status the endpoint answered with, when it answered. */
   readonly status: number | undefined;
 
   constructor(message: string, options: ModelEndpointErrorOptions = {}) {

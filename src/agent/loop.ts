@@ -22,7 +22,10 @@ export interface AgentLoopOptions {
   /** The tools: a client, a group of clients, anything with a live `tools$` and `callTool`. */
   readonly source: ToolSource;
   /** The model: an OpenAI-compatible endpoint and the model name. */
-  readonly model: OpenAiEndpoint & { readonly model: string };
+  readonly model: OpenAiEndpoint & {
+    /** The model name sent in every request, e.g. `gpt-4o-mini`. */
+    readonly model: string;
+  };
   /** The conversation so far (a system prompt and the task, usually). */
   readonly messages: readonly OpenAiChatMessage[];
   /** Decides each tool call before it is sent; default: every call runs. */
@@ -51,16 +54,80 @@ export type ToolCallOutcome = 'result' | 'error' | 'denied';
 
 /** What an agent loop reports, in order. */
 export type AgentEvent =
-  | { readonly type: 'model-request'; readonly step: number; readonly tools: readonly string[] }
-  | { readonly type: 'model-reply'; readonly step: number; readonly message: OpenAiChatMessage; readonly finishReason: string | undefined }
-  | { readonly type: 'tool-call'; readonly step: number; readonly callId: string; readonly name: string; readonly tool: string; readonly arguments: Params }
-  | { readonly type: 'tool-progress'; readonly step: number; readonly callId: string; readonly progress: number; readonly total?: number; readonly message?: string }
   | {
-      readonly type: 'tool-result'; readonly step: number; readonly callId: string; readonly tool: string; readonly outcome: ToolCallOutcome;
-      readonly result?: CallToolResult; readonly error?: unknown; readonly output: ToolOutput;
+      /** The model is asked. */
+      readonly type: 'model-request';
+      /** The step's number, from 1; one step is one model request and the tool calls of its reply. */
+      readonly step: number;
+      /** The MCP names of the tools offered to the model. */
+      readonly tools: readonly string[];
     }
   | {
-      readonly type: 'final'; readonly step: number; readonly text: string; readonly reason: 'stop' | 'max-steps' | (string & {});
+      /** The model answered. */
+      readonly type: 'model-reply';
+      /** The step's number. */
+      readonly step: number;
+      /** The model's message, as it joins the conversation. */
+      readonly message: OpenAiChatMessage;
+      /** The endpoint's `finish_reason` (`stop`, `tool_calls`, `length`…), when given. */
+      readonly finishReason: string | undefined;
+    }
+  | {
+      /** A tool call the model asked for is about to run (approval comes next). */
+      readonly type: 'tool-call';
+      /** The step's number. */
+      readonly step: number;
+      /** The provider's id of the call. */
+      readonly callId: string;
+      /** The name the model called (the provider name). */
+      readonly name: string;
+      /** The MCP tool's name. */
+      readonly tool: string;
+      /** The arguments the model gave. */
+      readonly arguments: Params;
+    }
+  | {
+      /** The server reported progress on a tool call. */
+      readonly type: 'tool-progress';
+      /** The step's number. */
+      readonly step: number;
+      /** The provider's id of the call. */
+      readonly callId: string;
+      /** How far the work is. */
+      readonly progress: number;
+      /** The value `progress` reaches at the end, when known. */
+      readonly total?: number;
+      /** What is happening, when the server says. */
+      readonly message?: string;
+    }
+  | {
+      /** A tool call ended, and what the model is told about it. */
+      readonly type: 'tool-result';
+      /** The step's number. */
+      readonly step: number;
+      /** The provider's id of the call. */
+      readonly callId: string;
+      /** The MCP tool's name (the name the model called when there is no such tool). */
+      readonly tool: string;
+      /** `result`, `error` (the call failed; the model is told) or `denied` (the approval said no). */
+      readonly outcome: ToolCallOutcome;
+      /** The tool's result, when it gave one (it may have `isError`). */
+      readonly result?: CallToolResult;
+      /** Why the call failed, when it did. */
+      readonly error?: unknown;
+      /** What the model is given. */
+      readonly output: ToolOutput;
+    }
+  | {
+      /** The model answered without tools, or the step limit was reached. */
+      readonly type: 'final';
+      /** The step's number. */
+      readonly step: number;
+      /** The model's last text. */
+      readonly text: string;
+      /** The endpoint's finish reason (`stop`, `length`…), or `max-steps`. */
+      readonly reason: 'stop' | 'max-steps' | (string & {});
+      /** The whole conversation, the model's last message included. */
       readonly messages: readonly OpenAiChatMessage[];
     };
 

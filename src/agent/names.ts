@@ -14,7 +14,9 @@ export const DEFAULT_TOOL_NAME_SEPARATOR = '__';
 
 /** One tool to name: its MCP name and, when tools of several servers are mixed, its server's name. */
 export interface ToolKey {
+  /** The server the tool comes from, for tool lists of several servers. */
   readonly server?: string;
+  /** The MCP tool name. */
   readonly name: string;
 }
 

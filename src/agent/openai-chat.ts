@@ -21,14 +21,23 @@ export interface OpenAiEndpoint {
 
 /** The body of a Chat Completions request (the members rxmcp sets; anything else passes through). */
 export interface ChatCompletionRequest {
+  /** The model name. */
   readonly model: string;
+  /** The conversation. */
   readonly messages: readonly OpenAiChatMessage[];
+  /** The tools the model may call. */
   readonly tools?: readonly OpenAiChatTool[];
+  /** Whether the model may (`auto`), must (`required`) or must not (`none`) call tools. */
   readonly tool_choice?: 'auto' | 'required' | 'none';
+  /** The most tokens the answer may have (older endpoints). */
   readonly max_tokens?: number;
+  /** The most tokens the answer may have. */
   readonly max_completion_tokens?: number;
+  /** The sampling temperature. */
   readonly temperature?: number;
+  /** Sequences that end the answer. */
   readonly stop?: readonly string[];
+  /** Other members, sent as given. */
   readonly [member: string]: unknown;
 }
 
@@ -52,8 +61,63 @@ function buildSchema() {
 
 let schema: ReturnType<typeof buildSchema> | undefined;
 
-/** A decoded Chat Completions response (the members rxmcp reads). */
-export type ChatCompletion = z.infer<ReturnType<typeof buildSchema>>;
+/** A tool call the model asks for, in a Chat Completions message. */
+export interface ChatCompletionToolCall {
+  /** The call's id, which the tool message that answers it repeats. */
+  id: string;
+  /** `'function'` when present. */
+  type?: string;
+  /** The function to call and its arguments. */
+  function: {
+    /** The tool's provider name. */
+    name: string;
+    /** The arguments as a JSON text, as the model wrote them. */
+    arguments?: string;
+    /** Members rxmcp does not read. */
+    [member: string]: unknown;
+  };
+  /** Members rxmcp does not read. */
+  [member: string]: unknown;
+}
+
+/** The message of a Chat Completions choice. */
+export interface ChatCompletionMessage {
+  /** `'assistant'` when present. */
+  role?: string;
+  /** The text the model wrote, if any. */
+  content?: string | null;
+  /** The tool calls the model asks for, if any. */
+  tool_calls?: ChatCompletionToolCall[] | null;
+  /** Members rxmcp does not read. */
+  [member: string]: unknown;
+}
+
+/** One choice of a Chat Completions response. */
+export interface ChatCompletionChoice {
+  /** What the model answered. */
+  message: ChatCompletionMessage;
+  /** Why the model stopped: `'stop'`, `'tool_calls'`, `'length'`… */
+  finish_reason?: string | null;
+  /** Members rxmcp does not read. */
+  [member: string]: unknown;
+}
+
+/** A decoded Chat Completions response (the members rxmcp reads; the others are kept as they came). */
+export interface ChatCompletion {
+  /** The completion's id, when the endpoint gives one. */
+  id?: string;
+  /** The model that answered, when the endpoint says. */
+  model?: string;
+  /** The choices; there is always at least one. */
+  choices: ChatCompletionChoice[];
+  /** Members rxmcp does not read. */
+  [member: string]: unknown;
+}
+
+// The schema's decoded type and the declared one must stay the same shape: a compile error here says they drifted.
+type Decoded = z.infer<ReturnType<typeof buildSchema>>;
+type Holds<T extends true> = T;
+type SameShape = Holds<[Decoded, ChatCompletion] extends [ChatCompletion, Decoded] ? true : false>;
 
 async function failure(response: Response): Promise<ModelEndpointError> {
   const text = await response.text().catch(() => '');

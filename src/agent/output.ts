@@ -8,14 +8,19 @@ import { isToolCallDenied } from './source.js';
 
 /** Text for the model. */
 export interface ToolOutputText {
+  /** Always `'text'`. */
   readonly type: 'text';
+  /** The text: the tool's text blocks, its structured result as JSON, notices of what was cut. */
   readonly text: string;
 }
 
 /** An image or audio clip, base64-encoded. */
 export interface ToolOutputMedia {
+  /** An image or an audio clip. */
   readonly type: 'image' | 'audio';
+  /** The media type, e.g. `image/png`. */
   readonly mimeType: string;
+  /** The bytes, base64-encoded. */
   readonly data: string;
 }
 
@@ -31,6 +36,7 @@ export interface ToolOutput {
 
 /** A tool call that did not produce a result: the server answered an error, the call timed out, or was denied. */
 export interface ToolCallFailure {
+  /** Why the call failed. */
   readonly error: unknown;
   /** The approval step refused the call (also recognised from a `ToolCallDeniedError`). */
   readonly denied?: boolean;

@@ -5,23 +5,78 @@ import type { ToolOutput, ToolOutputMedia } from './output.js';
 
 /** A content part of an OpenAI Chat Completions user message. */
 export type OpenAiChatContentPart =
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'image_url'; readonly image_url: { readonly url: string } }
-  | { readonly type: 'input_audio'; readonly input_audio: { readonly data: string; readonly format: 'wav' | 'mp3' } };
+  | {
+      /** A text part. */
+      readonly type: 'text';
+      /** The text. */
+      readonly text: string;
+    }
+  | {
+      /** An image part. */
+      readonly type: 'image_url';
+      /** The image. */
+      readonly image_url: {
+        /** A `data:` URL with the image's bytes. */
+        readonly url: string;
+      };
+    }
+  | {
+      /** An audio part. */
+      readonly type: 'input_audio';
+      /** The audio. */
+      readonly input_audio: {
+        /** The audio bytes, base64-encoded. */
+        readonly data: string;
+        /** The audio format. */
+        readonly format: 'wav' | 'mp3';
+      };
+    };
 
 /** A function call the model made (Chat Completions). */
 export interface OpenAiChatToolCall {
+  /** The call's id; the `tool` message that answers it names it in `tool_call_id`. */
   readonly id: string;
+  /** Always `'function'`. */
   readonly type: 'function';
-  readonly function: { readonly name: string; readonly arguments: string };
+  /** The function called. */
+  readonly function: {
+    /** The tool's provider name. */
+    readonly name: string;
+    /** The arguments as a JSON text, as the model wrote them. */
+    readonly arguments: string;
+  };
 }
 
 /** A message of an OpenAI Chat Completions conversation. */
 export type OpenAiChatMessage =
-  | { readonly role: 'system' | 'developer'; readonly content: string }
-  | { readonly role: 'user'; readonly content: string | readonly OpenAiChatContentPart[] }
-  | { readonly role: 'assistant'; readonly content: string | null; readonly tool_calls?: readonly OpenAiChatToolCall[] }
-  | { readonly role: 'tool'; readonly tool_call_id: string; readonly content: string };
+  | {
+      /** Instructions for the model. */
+      readonly role: 'system' | 'developer';
+      /** The instructions. */
+      readonly content: string;
+    }
+  | {
+      /** The user speaking (or attachments of tool results). */
+      readonly role: 'user';
+      /** Text, or text, image and audio parts. */
+      readonly content: string | readonly OpenAiChatContentPart[];
+    }
+  | {
+      /** The model's answer. */
+      readonly role: 'assistant';
+      /** The text the model wrote, `null` when it only called tools. */
+      readonly content: string | null;
+      /** The tool calls the model made. */
+      readonly tool_calls?: readonly OpenAiChatToolCall[];
+    }
+  | {
+      /** The answer to one tool call. */
+      readonly role: 'tool';
+      /** The `id` of the call it answers. */
+      readonly tool_call_id: string;
+      /** The tool's output as text. */
+      readonly content: string;
+    };
 
 /** One finished tool call of a turn. */
 export interface ToolOutputEntry {
@@ -29,6 +84,7 @@ export interface ToolOutputEntry {
   readonly callId: string;
   /** The name the model called, for the media caption. */
   readonly name?: string;
+  /** What the call gave, from `toolOutput`. */
   readonly output: ToolOutput;
 }
 
@@ -79,13 +135,26 @@ export function toOpenAiChatToolMessages(entries: readonly ToolOutputEntry[]): O
 
 /** A content item of an OpenAI Responses `function_call_output`. */
 export type OpenAiResponsesOutputPart =
-  | { readonly type: 'input_text'; readonly text: string }
-  | { readonly type: 'input_image'; readonly image_url: string };
+  | {
+      /** A text item. */
+      readonly type: 'input_text';
+      /** The text. */
+      readonly text: string;
+    }
+  | {
+      /** An image item. */
+      readonly type: 'input_image';
+      /** A `data:` URL with the image's bytes. */
+      readonly image_url: string;
+    };
 
 /** An OpenAI Responses API input item answering a function call. */
 export interface OpenAiResponsesToolOutput {
+  /** Always `'function_call_output'`. */
   readonly type: 'function_call_output';
+  /** The `call_id` of the function call it answers. */
   readonly call_id: string;
+  /** The tool's output: text, or text and image items. */
   readonly output: string | readonly OpenAiResponsesOutputPart[];
 }
 
@@ -101,14 +170,35 @@ export function toOpenAiResponsesToolOutput(entry: ToolOutputEntry): OpenAiRespo
 
 /** A content block of an Anthropic `tool_result`. */
 export type AnthropicToolResultPart =
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'image'; readonly source: { readonly type: 'base64'; readonly media_type: string; readonly data: string } };
+  | {
+      /** A text block. */
+      readonly type: 'text';
+      /** The text. */
+      readonly text: string;
+    }
+  | {
+      /** An image block. */
+      readonly type: 'image';
+      /** The image. */
+      readonly source: {
+        /** Always `'base64'`. */
+        readonly type: 'base64';
+        /** The image's media type: JPEG, PNG, GIF or WebP. */
+        readonly media_type: string;
+        /** The image bytes, base64-encoded. */
+        readonly data: string;
+      };
+    };
 
 /** An Anthropic `tool_result` content block (goes in a `user` message). */
 export interface AnthropicToolResult {
+  /** Always `'tool_result'`. */
   readonly type: 'tool_result';
+  /** The `id` of the `tool_use` block it answers. */
   readonly tool_use_id: string;
+  /** The tool's output: text and image blocks. */
   readonly content: readonly AnthropicToolResultPart[];
+  /** Set when the tool failed. */
   readonly is_error?: true;
 }
 

@@ -9,6 +9,7 @@ type JsonRecord = { readonly [key: string]: Json };
 
 /** A provider-ready input schema and what was found on the way. */
 export interface NormalizedSchema {
+  /** The schema as the provider takes it: an object schema with `properties`, no `$schema`, local `$ref`s resolved. */
   readonly schema: Readonly<Record<string, unknown>>;
   /** The schema meets OpenAI strict mode: every property required, `additionalProperties: false`, no `format`. */
   readonly strict: boolean;

@@ -11,9 +11,13 @@ import type { ToolHintsMap } from '../client/tool-hints.js';
 
 /** The freshness of a live tool list, as a client's `toolsState$` reports it. */
 export interface ToolListState {
+  /** The current tools; `undefined` until the list first loaded. */
   readonly items: readonly Tool[] | undefined;
+  /** True when a change was announced (or a refresh failed) and `items` may be out of date. */
   readonly stale: boolean;
+  /** True while the list is being fetched. */
   readonly refreshing: boolean;
+  /** Why the last refresh failed, if it did (`items` are the last good ones). */
   readonly error?: unknown;
 }
 
@@ -22,12 +26,43 @@ export interface ToolListState {
  * clients with a merged `tools$`. `callTool` must be cold, and unsubscribing it must cancel the call.
  */
 export interface ToolSource {
-  /** The current tool list, replayed, re-emitted after every change. */
+  /**
+   * The current tool list.
+   *
+   * - **Temperature:** hot; replays the latest list to a new subscriber.
+   * - **Emits:** the current list, then the list after every change.
+   * - **Completes:** when the source closes. **Errors:** when the list cannot be had (a client's listing error).
+   * - **Teardown:** the source may stop following changes once nobody listens.
+   */
   readonly tools$: Observable<readonly Tool[]>;
-  /** Whether a change was announced and not loaded yet; lets a loop wait for the list to settle. Optional. */
+  /**
+   * Whether a change was announced and not loaded yet; lets a loop wait for the list to settle. Optional.
+   *
+   * - **Temperature:** hot; replays the latest state.
+   * - **Emits:** the state, then every change of it (a failed refresh sets `error`, never an empty list).
+   * - **Completes:** when the source closes. **Errors:** never (failures are in the state).
+   * - **Teardown:** as `tools$`.
+   */
   readonly toolsState$?: Observable<ToolListState>;
+  /**
+   * Calls a tool.
+   *
+   * - **Temperature:** cold; each subscription calls once.
+   * - **Emits:** the tool's result once (a result with `isError` is a result).
+   * - **Completes:** after the result.
+   * - **Errors:** when the call fails (protocol error, timeout, transport failure, denied approval).
+   * - **Teardown:** cancels the call on the wire.
+   */
   callTool(name: string, args?: Params, options?: ToolCallOptions): Observable<CallToolResult>;
-  /** Progress and input rounds before the result; used instead of `callTool` when present. */
+  /**
+   * Calls a tool and reports progress and input rounds before the result; used instead of `callTool` when present.
+   *
+   * - **Temperature:** cold; each subscription calls once.
+   * - **Emits:** `progress` and `input-required` events, then one `result` event.
+   * - **Completes:** after the result.
+   * - **Errors:** as `callTool`.
+   * - **Teardown:** cancels the call on the wire.
+   */
   callToolEvents?(name: string, args?: Params, options?: ToolCallOptions): Observable<CallEvent<CallToolResult>>;
   /**
    * The trusted hints by tool name, replayed (a client's and a group's `toolHints$`): what the adapters and the

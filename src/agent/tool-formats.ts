@@ -4,28 +4,42 @@ import { advertiseTools, type AdvertisedTool, type AdvertisedTools, type ToolAda
 
 /** An OpenAI Chat Completions tool. */
 export interface OpenAiChatTool {
+  /** Always `'function'`. */
   readonly type: 'function';
+  /** The function the model may call. */
   readonly function: {
+    /** The provider name: the MCP name, sanitised and made unique. */
     readonly name: string;
+    /** The tool's description (else its title), for the model. */
     readonly description?: string;
+    /** The input schema, normalised for the provider. */
     readonly parameters: Readonly<Record<string, unknown>>;
+    /** Whether the provider enforces the schema (strict mode); only when the schema allows it. */
     readonly strict: boolean;
   };
 }
 
 /** An OpenAI Responses API function tool. */
 export interface OpenAiResponsesTool {
+  /** Always `'function'`. */
   readonly type: 'function';
+  /** The provider name: the MCP name, sanitised and made unique. */
   readonly name: string;
+  /** The tool's description (else its title), for the model. */
   readonly description?: string;
+  /** The input schema, normalised for the provider. */
   readonly parameters: Readonly<Record<string, unknown>>;
+  /** Whether the provider enforces the schema (strict mode); only when the schema allows it. */
   readonly strict: boolean;
 }
 
 /** An Anthropic Messages API tool. */
 export interface AnthropicTool {
+  /** The provider name: the MCP name, sanitised and made unique. */
   readonly name: string;
+  /** The tool's description (else its title), for the model. */
   readonly description?: string;
+  /** The input schema, normalised for the provider. */
   readonly input_schema: Readonly<Record<string, unknown>>;
 }
 

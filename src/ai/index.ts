@@ -1,3 +1,9 @@
-// rxmcp/ai: MCP tools for the Vercel AI SDK. `ai` is an optional peer dependency; nothing else in rxmcp imports it.
+/**
+ * MCP tools for the Vercel AI SDK: a live tool set for `generateText` / `streamText`. `ai` is an optional peer
+ * dependency; nothing else in rxmcp imports it.
+ *
+ * @packageDocumentation
+ * @module rxmcp/ai
+ */
 export { aiTools, aiToolOutput } from './tools.js';
 export type { AiToolsOptions, AiToolModelOutput } from './tools.js';

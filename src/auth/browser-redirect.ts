@@ -40,8 +40,14 @@ export function browserRedirect(options: BrowserRedirectOptions = {}): RedirectH
 
 /** The part of a `Window` a popup redirect uses. */
 export interface PopupWindowLike {
+  /** True once the user (or the page) closed the popup. */
   readonly closed: boolean;
-  readonly location: { readonly href: string };
+  /** Where the popup is; readable once it is back on this origin. */
+  readonly location: {
+    /** The popup's URL (reading it throws while another origin is shown). */
+    readonly href: string;
+  };
+  /** Closes the popup. */
   close(): void;
 }
 

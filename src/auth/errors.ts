@@ -27,7 +27,9 @@ export type AuthErrorReason =
   /** The flow needs the user, and no redirect handler is configured or it gave up. */
   | 'interaction'
   /** The provider was used for a server it is not bound to. */
-  | 'wrong-server';
+  | 'wrong-server'
+  /** The official SDK's authorization flow failed (`sdkOAuth`); its error is the `cause`. */
+  | 'provider';
 
 /** Options of `AuthError`. */
 export interface AuthErrorOptions extends McpErrorOptions {
@@ -43,8 +45,11 @@ export interface AuthErrorOptions extends McpErrorOptions {
  */
 export class AuthError extends McpError {
   static override readonly kind: string = 'AuthError';
+  /** Which step failed, e.g. `discovery`, `token` or `authorization-denied`. */
   readonly reason: AuthErrorReason;
+  /** The OAuth `error` code the authorization server sent, if any (`invalid_grant`, `access_denied`, ...). */
   readonly oauthError: string | undefined;
+  /** The HTTP status of the answer that failed, if any. */
   readonly status: number | undefined;
 
   constructor(reason: AuthErrorReason, message: string, options: AuthErrorOptions = {}) {

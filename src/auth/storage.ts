@@ -15,8 +15,11 @@ export function memoryStorage(): AuthStorage {
 
 /** The part of the DOM `Storage` (`localStorage`, `sessionStorage`) that `webStorage` uses. */
 export interface WebStorageLike {
+  /** The value under `key`, `null` when there is none. */
   getItem(key: string): string | null;
+  /** Stores `value` under `key`. */
   setItem(key: string, value: string): void;
+  /** Removes what is under `key`. */
   removeItem(key: string): void;
 }
 

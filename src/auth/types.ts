@@ -9,7 +9,9 @@ export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_s
 
 /** Credentials the client was registered with out of band. */
 export interface PreRegisteredClient {
+  /** The `client_id` the authorization server issued. */
   readonly clientId: string;
+  /** The `client_secret`, for a confidential client. */
   readonly clientSecret?: string;
   /**
    * The authorization server (issuer) they belong to. Without it they are bound to the first issuer they are
@@ -26,14 +28,23 @@ export interface PreRegisteredClient {
 
 /** Client metadata for dynamic client registration (RFC 7591); `redirect_uris` come from the redirect handler. */
 export interface ClientMetadata {
+  /** The client's name, shown to the user on the consent page. */
   readonly client_name?: string;
+  /** The client's home page. */
   readonly client_uri?: string;
+  /** The client's logo. */
   readonly logo_uri?: string;
+  /** Whom to contact about the client (e-mail addresses). */
   readonly contacts?: readonly string[];
+  /** The client's terms of service. */
   readonly tos_uri?: string;
+  /** The client's privacy policy. */
   readonly policy_uri?: string;
+  /** An identifier of the client software, the same for every installation. */
   readonly software_id?: string;
+  /** The client software's version. */
   readonly software_version?: string;
+  /** Other RFC 7591 members, sent as given. */
   readonly [member: string]: unknown;
 }
 
@@ -68,23 +79,40 @@ export interface RedirectHandler {
 
 /** Async key-value storage for tokens, client registrations and pending authorizations. */
 export interface AuthStorage {
+  /** The value under `key`; `undefined` or `null` when there is none. */
   get(key: string): string | undefined | null | Promise<string | undefined | null>;
+  /** Stores `value` under `key`. */
   set(key: string, value: string): void | Promise<void>;
+  /** Removes what is under `key`. */
   delete(key: string): void | Promise<void>;
 }
 
 /** The grant the provider uses to get tokens. */
 export type OAuthGrant =
-  | { readonly type: 'authorization_code' }
-  | { readonly type: 'client_credentials' }
-  | { readonly type: 'jwt_bearer'; readonly assertion: () => string | Promise<string> }
   | {
+      /** The authorization code flow with PKCE: the user signs in through the redirect handler. */
+      readonly type: 'authorization_code';
+    }
+  | {
+      /** Client credentials: a service without a user, with the pre-registered client's secret or key. */
+      readonly type: 'client_credentials';
+    }
+  | {
+      /** JWT bearer (RFC 7523): an assertion the client already has, e.g. a workload identity token. */
+      readonly type: 'jwt_bearer';
+      /** Gives the assertion; called for each token request, so it may return a fresh one. */
+      readonly assertion: () => string | Promise<string>;
+    }
+  | {
+      /** The enterprise-managed flow: the user's IdP token exchanged for an ID-JAG, then JWT bearer. */
       readonly type: 'enterprise';
       /** The user's ID token from the enterprise IdP (the subject of the token exchange). */
       readonly idToken: () => string | Promise<string>;
       /** The IdP's token endpoint (RFC 8693 token exchange). */
       readonly idpTokenEndpoint: string;
+      /** The client's `client_id` at the IdP. */
       readonly idpClientId?: string;
+      /** The client's secret at the IdP. */
       readonly idpClientSecret?: string;
     };
 
@@ -94,7 +122,10 @@ export type OAuthGrant =
  * proofs to the token endpoint always (the server decides); a P-256 ECDSA `keyPair` (kept in IndexedDB, say)
  * also keeps bound tokens usable across reloads.
  */
-export type DpopOption = boolean | 'auto' | { readonly keyPair: CryptoKeyPair };
+export type DpopOption = boolean | 'auto' | {
+  /** The P-256 ECDSA key pair that signs the proofs. */
+  readonly keyPair: CryptoKeyPair;
+};
 
 /** Options of `oauth`. */
 export interface OAuthOptions {
@@ -112,6 +143,7 @@ export interface OAuthOptions {
   readonly applicationType?: 'native' | 'web';
   /** Ask for `offline_access` (a refresh token) when the authorization server lists it (default true). */
   readonly offlineAccess?: boolean;
+  /** Sender-constrained tokens (DPoP, RFC 9449); default `auto`. */
   readonly dpop?: DpopOption;
   /** Re-authorizations for more scope (403 `insufficient_scope`) per scope set before giving up (default 2). */
   readonly maxStepUps?: number;
@@ -130,6 +162,7 @@ export type AuthStatus = 'idle' | 'authorizing' | 'waiting-for-user' | 'authoriz
 
 /** The provider's state, for UIs. Never carries a token. */
 export interface AuthState {
+  /** What the provider is doing. */
   readonly status: AuthStatus;
   /** The authorization server in use, once known. */
   readonly issuer?: string;

@@ -39,49 +39,212 @@ export interface ToolCallOptions extends CallOptions {
 export interface Client extends LiveState {
   /** The session underneath: `notifications$`, `state$`, `frames$` for dashboards and logs. */
   readonly session: Session;
-  /** The negotiated server of the current connection; hot, replays the latest; `undefined` until negotiated. */
+  /**
+   * The negotiated server of the current connection; `undefined` until negotiated.
+   *
+   * - **Temperature:** hot, replaying the latest value. **Emits:** `undefined`, then the server of each negotiation.
+   * - **Completes:** after `close()`. **Errors:** never. **Teardown:** stops listening.
+   */
   readonly server$: Observable<ServerSession | undefined>;
+  /** The negotiated server of the current connection, `undefined` until negotiated (`server$`'s latest value). */
   readonly server: ServerSession | undefined;
-  /** Session diagnostics plus the client's own (tools dropped for invalid `x-mcp-header` annotations). Hot. */
+  /**
+   * Session diagnostics plus the client's own (tools dropped for invalid `x-mcp-header` annotations).
+   *
+   * - **Temperature:** hot. **Emits:** each diagnostic as it happens.
+   * - **Completes:** after `close()`. **Errors:** never. **Teardown:** stops listening.
+   */
   readonly diagnostics$: Observable<Diagnostic>;
-  /** Negotiates now (if not yet done on this connection). Emits the negotiated server once. */
+  /**
+   * Negotiates now (if not yet done on this connection).
+   *
+   * - **Temperature:** cold; negotiation is shared: a connection negotiates once, whoever asks.
+   * - **Emits:** the negotiated server, once. **Completes:** after it.
+   * - **Errors:** `NegotiationError` (no common revision), `TransportError`, `ConnectTimeoutError`, `RequestTimeoutError`.
+   * - **Teardown:** stops waiting (a negotiation other calls wait for goes on).
+   */
   connect(): Observable<ServerSession>;
-  /** `server/discover` (2026-07-28). */
+  /**
+   * `server/discover` (2026-07-28): what the server offers; on a legacy connection it fails with `UnsupportedMethodError`.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the `DiscoverResult`, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   discover(options?: CallOptions): Observable<DiscoverResult>;
-  /** `ping` (legacy revisions). Emits nothing; completes when the server answered. */
+  /**
+   * `ping` (legacy revisions).
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** nothing. **Completes:** when the server answered.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   ping(options?: CallOptions): Observable<never>;
-  /** Every tool, walking all pages (page cap and cursor-loop guard: `PaginationError`). */
+  /**
+   * Every tool, walking all pages (page cap and cursor-loop guard: `PaginationError`).
+   *
+   * - **Temperature:** cold; each subscription walks every page.
+   * - **Emits:** the whole list, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   listTools(options?: CallOptions): Observable<readonly Tool[]>;
-  /** One page of `tools/list`, for UIs that page themselves. */
+  /**
+   * One page of `tools/list`, for UIs that page themselves.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the page, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   listToolsPage(cursor?: string, options?: CallOptions): Observable<ListToolsResult>;
-  /** Calls a tool. 2026-07-28 input requests are fulfilled through the handlers and the call retried. */
+  /**
+   * Calls a tool. 2026-07-28 input requests are fulfilled through the handlers and the call retried.
+   *
+   * - **Temperature:** cold; each subscription is one call (its input rounds included).
+   * - **Emits:** the result, once (a result with `isError` is a result). **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`); `InputRequiredError` past `maxInputRounds`.
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   callTool(name: string, args?: Params, options?: ToolCallOptions): Observable<CallToolResult>;
-  /** Like `callTool`, emitting progress and `input-required` events before the `result` event. */
+  /**
+   * Like `callTool`, emitting progress and `input-required` events before the `result` event.
+   *
+   * - **Temperature:** cold; each subscription is one call.
+   * - **Emits:** `progress` and `input-required` events, then one `result` event. **Completes:** after the result.
+   * - **Errors:** as `callTool`.
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   callToolEvents(name: string, args?: Params, options?: ToolCallOptions): Observable<CallEvent<CallToolResult>>;
+  /**
+   * Every resource, walking all pages (`PaginationError` as `listTools`).
+   *
+   * - **Temperature:** cold; each subscription walks every page.
+   * - **Emits:** the whole list, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   listResources(options?: CallOptions): Observable<readonly Resource[]>;
+  /**
+   * One page of `resources/list`.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the page, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   listResourcesPage(cursor?: string, options?: CallOptions): Observable<ListResourcesResult>;
+  /**
+   * Every resource template, walking all pages.
+   *
+   * - **Temperature:** cold; each subscription walks every page.
+   * - **Emits:** the whole list, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   listResourceTemplates(options?: CallOptions): Observable<readonly ResourceTemplate[]>;
+  /**
+   * One page of `resources/templates/list`.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the page, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   listResourceTemplatesPage(cursor?: string, options?: CallOptions): Observable<ListResourceTemplatesResult>;
-  /** Reads a resource; a missing one errors with `ResourceNotFoundError`. */
+  /**
+   * Reads a resource; a missing one errors with `ResourceNotFoundError`.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the contents, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   readResource(uri: string, options?: CallOptions): Observable<ReadResourceResult>;
+  /**
+   * Like `readResource`, emitting progress and `input-required` events before the `result` event.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** `progress` and `input-required` events, then one `result` event. **Completes:** after the result.
+   * - **Errors:** as `readResource`.
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   readResourceEvents(uri: string, options?: CallOptions): Observable<CallEvent<ReadResourceResult>>;
+  /**
+   * Every prompt, walking all pages.
+   *
+   * - **Temperature:** cold; each subscription walks every page.
+   * - **Emits:** the whole list, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   listPrompts(options?: CallOptions): Observable<readonly Prompt[]>;
+  /**
+   * One page of `prompts/list`.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the page, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   listPromptsPage(cursor?: string, options?: CallOptions): Observable<ListPromptsResult>;
+  /**
+   * Renders a prompt with its arguments (2026-07-28 input rounds as `callTool`).
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the rendered prompt, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: CallOptions): Observable<GetPromptResult>;
+  /**
+   * Like `getPrompt`, emitting progress and `input-required` events before the `result` event.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** `progress` and `input-required` events, then one `result` event. **Completes:** after the result.
+   * - **Errors:** as `getPrompt`.
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   getPromptEvents(name: string, args?: Readonly<Record<string, string>>, options?: CallOptions): Observable<CallEvent<GetPromptResult>>;
-  /** `completion/complete`. */
+  /**
+   * `completion/complete`: completion values for one argument of a prompt or resource template.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the completion, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   complete(params: CompleteRequestParams, options?: CallOptions): Observable<CompleteResult>;
   /**
    * Sets the server's log level: `logging/setLevel` in the legacy revisions; on 2026-07-28 the level travels
-   * with every later request and nothing is sent now. Emits nothing; completes when done.
+   * with every later request and nothing is sent now.
+   *
+   * - **Temperature:** cold; each subscription sets the level once.
+   * - **Emits:** nothing. **Completes:** when done (legacy: when the server answered; 2026-07-28: at once).
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
    */
   setLoggingLevel(level: LoggingLevel, options?: CallOptions): Observable<never>;
-  /** Tells a legacy server that the roots changed (`notifications/roots/list_changed`). Completes once sent. */
+  /**
+   * Tells a legacy server that the roots changed (`notifications/roots/list_changed`).
+   *
+   * - **Temperature:** cold; each subscription negotiates if needed, then sends one notification.
+   * - **Emits:** nothing. **Completes:** once the notification is handed to the transport.
+   * - **Errors:** `UnsupportedMethodError` when the revision has no such notification (2026-07-28), the negotiation's errors.
+   * - **Teardown:** nothing to undo.
+   */
   notifyRootsChanged(): Observable<never>;
   /**
    * Sends a request of an extension (or any method rxmcp has no verb for) with what the negotiated revision puts on
    * every request (`_meta`, headers); the result is not decoded. Core MCP methods fail with
-   * `UnsupportedMethodError`: use their verbs. Contract as the verbs.
+   * `UnsupportedMethodError`: use their verbs.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the result payload as it came, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
    */
   request<R = Readonly<Record<string, unknown>>>(method: string, params?: Params, options?: CallOptions): Observable<R>;
   /**

@@ -22,7 +22,12 @@ import { createLiveState } from './live/live-state.js';
 import { extensionRequest, listAll, listOn, listPage, resultOf, surviveSessionLoss } from './verbs.js';
 
 /** `clientInfo` when none is given. */
-export const DEFAULT_CLIENT_INFO = { name: 'rxmcp', version: '0.1.0' } as const;
+export const DEFAULT_CLIENT_INFO = {
+  /** `rxmcp`. */
+  name: 'rxmcp',
+  /** The package's version. */
+  version: '0.1.0'
+} as const;
 
 function readResourceEvents(core: ClientCore, uri: string, options: CallOptions): Observable<CallEvent<ReadResourceResult>> {
   return surviveSessionLoss('resources/read', true, core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>);

@@ -7,8 +7,11 @@ import type { TimeoutOptions } from '../session/types.js';
 
 /** W3C trace context carried in a request's `_meta`. */
 export interface TraceContext {
+  /** The W3C `traceparent` of the caller's span. */
   readonly traceparent?: string;
+  /** The W3C `tracestate`, vendor-specific trace data. */
   readonly tracestate?: string;
+  /** W3C `baggage`: key-value pairs that travel with the trace. */
   readonly baggage?: string;
 }
 
@@ -23,8 +26,11 @@ export interface Envelope {
 
 /** Per-call options the client turns into session request options. */
 export interface CallOptions {
+  /** Time limits of this call (over the client's); `false` for none. */
   readonly timeout?: TimeoutOptions | false;
+  /** Attach a progress token so the server may report progress (the events verbs always do). */
   readonly progress?: boolean;
+  /** W3C trace context, carried in the request's `_meta`. */
   readonly trace?: TraceContext;
   /**
    * Extra `_meta` keys of this request (merged over what the revision puts there, never replacing the protocol's

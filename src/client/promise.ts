@@ -28,17 +28,29 @@ export interface AsyncToolCallOptions extends AsyncCallOptions, ToolCallOptions 
 
 /** The client's verbs as async functions, for code that does not use RxJS. */
 export interface AsyncClient {
+  /** Negotiates now (if not yet done on this connection); resolves with the negotiated server. Only `signal` is read. */
   connect(options?: AsyncCallOptions): Promise<ServerSession>;
+  /** `server/discover` (2026-07-28): what the server offers. */
   discover(options?: AsyncCallOptions): Promise<DiscoverResult>;
+  /** `ping` (legacy revisions); resolves when the server answered. */
   ping(options?: AsyncCallOptions): Promise<void>;
+  /** Every tool, all pages walked. */
   listTools(options?: AsyncCallOptions): Promise<readonly Tool[]>;
+  /** Calls a tool; `onProgress` receives its progress reports. A result with `isError` resolves: it is a result. */
   callTool(name: string, args?: Params, options?: AsyncToolCallOptions): Promise<CallToolResult>;
+  /** Every resource, all pages walked. */
   listResources(options?: AsyncCallOptions): Promise<readonly Resource[]>;
+  /** Every resource template, all pages walked. */
   listResourceTemplates(options?: AsyncCallOptions): Promise<readonly ResourceTemplate[]>;
+  /** Reads a resource; a missing one rejects with `ResourceNotFoundError`. */
   readResource(uri: string, options?: AsyncCallOptions): Promise<ReadResourceResult>;
+  /** Every prompt, all pages walked. */
   listPrompts(options?: AsyncCallOptions): Promise<readonly Prompt[]>;
+  /** Renders a prompt with its arguments. */
   getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: AsyncCallOptions): Promise<GetPromptResult>;
+  /** `completion/complete`: completion values for one argument. */
   complete(params: CompleteRequestParams, options?: AsyncCallOptions): Promise<CompleteResult>;
+  /** Sets the server's log level (`logging/setLevel` in the legacy revisions; on 2026-07-28 it travels with later requests). */
   setLoggingLevel(level: LoggingLevel, options?: AsyncCallOptions): Promise<void>;
   /** An extension's request (see `Client.request`). */
   request<R = Readonly<Record<string, unknown>>>(method: string, params?: Params, options?: AsyncCallOptions): Promise<R>;
@@ -48,6 +60,7 @@ export interface AsyncClient {
   on(method: string, callback: NotificationCallback): () => void;
   /** The trusted tool hints as of the last listing (see `Client.toolHints$`). */
   toolHints(): ToolHintsMap;
+  /** Closes the client for good (`Client.close`). */
   close(): void;
 }
 

@@ -14,7 +14,9 @@ import type { OutputValidation } from '../protocol/output-schema.js';
 
 /** Delays between attempts to re-open a live stream: exponential from `initialMs`, capped at `maxMs`. */
 export interface BackoffOptions {
+  /** The first delay, in ms. */
   readonly initialMs?: number;
+  /** The longest delay, in ms. */
   readonly maxMs?: number;
 }
 
@@ -81,7 +83,10 @@ export interface ClientHandlers {
 }
 
 /** How the client chooses the protocol revision. */
-export type ProtocolMode = 'auto' | 'modern' | 'legacy' | { readonly pin: ProtocolVersion };
+export type ProtocolMode = 'auto' | 'modern' | 'legacy' | {
+  /** Exactly this revision. */
+  readonly pin: ProtocolVersion
+};
 
 /** Options of `createClient`. */
 export interface ClientOptions {
@@ -91,6 +96,7 @@ export interface ClientOptions {
   readonly protocol?: ProtocolMode;
   /** How long the `server/discover` probe waits for an answer before assuming a legacy server (default 5000 ms). */
   readonly probeTimeoutMs?: number;
+  /** Answers to the server's requests (sampling, elicitation, roots); each one present is declared as a capability. */
   readonly handlers?: ClientHandlers;
   /** Elicitation modes the client offers (default `['form']`; add `'url'` when the handler can open URLs). */
   readonly elicitationModes?: readonly ('form' | 'url')[];
@@ -171,10 +177,15 @@ export interface ClientOptions {
 
 /** What the client and the server agreed on for the current connection. */
 export interface ServerSession {
+  /** `legacy` (a handshake revision) or `modern` (2026-07-28). */
   readonly era: ProtocolEra;
+  /** The agreed revision. */
   readonly protocolVersion: ProtocolVersion;
+  /** The server's name and version (self-reported), when it gave them. */
   readonly serverInfo: Implementation | undefined;
+  /** What the server offers. */
   readonly capabilities: ServerCapabilities;
+  /** How to use the server, for the model, when it gave any. */
   readonly instructions: string | undefined;
   /** Versions the server listed (`server/discover`), or the one it answered `initialize` with. */
   readonly supportedVersions: readonly string[];
@@ -192,10 +203,41 @@ export type ServerSession$ = Observable<ServerSession | undefined>;
  * gave up): the next call opens one; `closed` means `close()` was called.
  */
 export type ClientState =
-  | { readonly status: 'idle' }
-  | { readonly status: 'authorizing' }
-  | { readonly status: 'connecting' }
-  | { readonly status: 'ready'; readonly server: ServerSession }
-  | { readonly status: 'reconnecting'; readonly attempt: number; readonly delayMs?: number; readonly error?: McpError }
-  | { readonly status: 'disconnected'; readonly error?: McpError }
-  | { readonly status: 'closed' };
+  | {
+      /** Nothing opened yet. */
+      readonly status: 'idle';
+    }
+  | {
+      /** The transport's authorization waits for the user. */
+      readonly status: 'authorizing';
+    }
+  | {
+      /** Opening the transport and negotiating, the first time. */
+      readonly status: 'connecting';
+    }
+  | {
+      /** Negotiated. */
+      readonly status: 'ready';
+      /** The negotiated server. */
+      readonly server: ServerSession;
+    }
+  | {
+      /** A connection was lost; another is being opened. */
+      readonly status: 'reconnecting';
+      /** Which attempt, from 1. */
+      readonly attempt: number;
+      /** How long the client waits before this attempt. */
+      readonly delayMs?: number;
+      /** Why the last connection ended. */
+      readonly error?: McpError;
+    }
+  | {
+      /** Nothing is re-opening the connection; the next call opens one. */
+      readonly status: 'disconnected';
+      /** Why it ended, when it failed. */
+      readonly error?: McpError;
+    }
+  | {
+      /** `close()` was called. */
+      readonly status: 'closed';
+    };

@@ -2,6 +2,7 @@ import { McpError, type McpErrorOptions } from './mcp-error.js';
 
 /** Options of `RpcError`. */
 export interface RpcErrorOptions extends McpErrorOptions {
+  /** The `data` member of the JSON-RPC error object, as it came. */
   readonly data?: unknown;
   /** The method of the request that failed, when known. */
   readonly method?: string;
@@ -10,8 +11,11 @@ export interface RpcErrorOptions extends McpErrorOptions {
 /** The peer answered with a JSON-RPC error object. `rpcCode` is the wire code, `data` its payload. */
 export class RpcError extends McpError {
   static override readonly kind: string = 'RpcError';
+  /** The JSON-RPC error code from the wire, e.g. `-32601` (method not found) or `-32002` (resource not found). */
   readonly rpcCode: number;
+  /** The `data` member of the JSON-RPC error object, as it came (`undefined` when there was none). */
   readonly data: unknown;
+  /** The method of the request that failed, when known. */
   readonly method: string | undefined;
 
   constructor(rpcCode: number, message: string, options: RpcErrorOptions = {}) {
@@ -31,6 +35,7 @@ export interface TransportErrorOptions extends McpErrorOptions {
 /** The connection failed: network, HTTP status, process exit, framing overflow. */
 export class TransportError extends McpError {
   static override readonly kind: string = 'TransportError';
+  /** The HTTP status, when an HTTP transport failed on one; `undefined` otherwise. */
   readonly status: number | undefined;
 
   constructor(message: string, options: TransportErrorOptions = {}) {
@@ -111,8 +116,14 @@ export type TimeoutKind = 'first' | 'idle' | 'total' | 'probe' | 'human';
 /** A timeout of ours (never the user's own cancellation, never a peer error). */
 export class RequestTimeoutError extends McpError {
   static override readonly kind: string = 'RequestTimeoutError';
+  /** The method of the request that timed out. */
   readonly method: string;
+  /**
+   * Which clock ran out: `first` (nothing arrived in time), `idle` (silence between two progress reports),
+   * `total` (the cap on the whole call) or `probe` (the `server/discover` probe).
+   */
   readonly timeoutKind: TimeoutKind;
+  /** The limit that was reached, in milliseconds. */
   readonly ms: number;
 
   constructor(method: string, timeoutKind: TimeoutKind, ms: number, options: McpErrorOptions = {}) {
@@ -161,7 +172,9 @@ export interface SchemaErrorOptions extends McpErrorOptions {
  */
 export class SchemaError extends McpError {
   static override readonly kind: string = 'SchemaError';
+  /** Validation issues, as the schema library reported them (empty when there were none to report). */
   readonly issues: readonly unknown[];
+  /** The offending value. */
   readonly value: unknown;
 
   constructor(message: string, options: SchemaErrorOptions = {}) {
@@ -185,12 +198,14 @@ export class ParseError extends McpError {
 
 /** Options of `UnsupportedMethodError`. */
 export interface UnsupportedMethodErrorOptions extends McpErrorOptions {
+  /** The method that is not available. */
   readonly method?: string;
 }
 
 /** The call is not available on this connection (revision, capabilities or session state); nothing was sent. */
 export class UnsupportedMethodError extends McpError {
   static override readonly kind: string = 'UnsupportedMethodError';
+  /** The method that is not available, when known. */
   readonly method: string | undefined;
 
   constructor(message: string, options: UnsupportedMethodErrorOptions = {}) {
@@ -220,6 +235,7 @@ export interface NegotiationErrorOptions extends McpErrorOptions {
 /** The client and the server have no protocol revision in common (or the server broke the handshake). */
 export class NegotiationError extends McpError {
   static override readonly kind: string = 'NegotiationError';
+  /** The versions the server offered (or answered with); empty when it offered none. */
   readonly offered: readonly string[];
 
   constructor(message: string, options: NegotiationErrorOptions = {}) {
@@ -234,7 +250,9 @@ export type PaginationFailure = 'page-limit' | 'cursor-loop';
 /** A full list walk stopped: too many pages, or the server sent a cursor it had sent before. */
 export class PaginationError extends McpError {
   static override readonly kind: string = 'PaginationError';
+  /** Why the walk stopped: `page-limit` (more than `maxPages` pages) or `cursor-loop` (a cursor came twice). */
   readonly reason: PaginationFailure;
+  /** The list method that was walked, e.g. `tools/list`. */
   readonly method: string;
 
   constructor(method: string, reason: PaginationFailure, detail: string, options: McpErrorOptions = {}) {
@@ -247,7 +265,9 @@ export class PaginationError extends McpError {
 /** A 2026-07-28 request asked for input more often than the client allows, or asked for input it cannot give. */
 export class InputRequiredError extends McpError {
   static override readonly kind: string = 'InputRequiredError';
+  /** The method of the request that asked for input. */
   readonly method: string;
+  /** How many input rounds had been answered when the client gave up. */
   readonly rounds: number;
 
   constructor(method: string, rounds: number, message: string, options: McpErrorOptions = {}) {
@@ -260,6 +280,7 @@ export class InputRequiredError extends McpError {
 /** The server forgot the session (HTTP 404) while a request that is not safe to repeat was in flight. */
 export class SessionLostError extends McpError {
   static override readonly kind: string = 'SessionLostError';
+  /** The method of the request that was in flight and was not repeated. */
   readonly method: string;
 
   constructor(method: string, options: McpErrorOptions = {}) {

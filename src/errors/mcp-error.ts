@@ -22,7 +22,9 @@ export interface McpErrorOptions {
 
 const KINDS = Symbol.for('rxmcp.error.kinds');
 
-interface ErrorClassLike {
+/** What `McpError.is` needs of the class it is called on: the brand name its instances carry. */
+export interface ErrorClassLike {
+  /** The class's brand name, e.g. `'RequestTimeoutError'` (the same in every copy of the package). */
   readonly kind: string;
 }
 

@@ -2,7 +2,9 @@ import { RpcError, type RpcErrorOptions } from './errors.js';
 
 /** MCP and JSON-RPC error codes that have their own error class. */
 export const MCP_ERROR_CODES = {
+  /** JSON-RPC "method not found"; also what a server answers for a capability it did not declare. */
   METHOD_NOT_FOUND: -32601,
+  /** JSON-RPC "invalid params"; 2026-07-28 servers also use it for a resource that does not exist. */
   INVALID_PARAMS: -32602,
   /** Legacy (2024-11-05 … 2025-11-25) "resource not found". */
   RESOURCE_NOT_FOUND: -32002,
@@ -18,8 +20,11 @@ export const MCP_ERROR_CODES = {
 
 /** A JSON-RPC error object as it arrives (`code`, `message`, optional `data`). */
 export interface RpcErrorObjectLike {
+  /** The JSON-RPC error code. */
   readonly code: number;
+  /** The peer's message. */
   readonly message: string;
+  /** The peer's payload, if any. */
   readonly data?: unknown;
 }
 
@@ -46,6 +51,7 @@ export interface ResourceNotFoundErrorOptions extends RpcErrorOptions {
  */
 export class ResourceNotFoundError extends RpcError {
   static override readonly kind: string = 'ResourceNotFoundError';
+  /** The resource URI, when the server named it (`data.uri`). */
   readonly uri: string | undefined;
 
   constructor(message: string, options: ResourceNotFoundErrorOptions = {}) {
@@ -65,7 +71,9 @@ export interface UnsupportedProtocolVersionErrorOptions extends RpcErrorOptions 
 /** 2026-07-28: the server does not speak the request's revision (-32022); retry with one of `supported`. */
 export class UnsupportedProtocolVersionError extends RpcError {
   static override readonly kind: string = 'UnsupportedProtocolVersionError';
+  /** The revisions the server supports (`data.supported`); empty when it listed none. */
   readonly supported: string[];
+  /** The revision the request declared (`data.requested`), when the server repeated it. */
   readonly requested: string | undefined;
 
   constructor(message: string, options: UnsupportedProtocolVersionErrorOptions = {}) {
@@ -93,6 +101,7 @@ export interface MissingRequiredClientCapabilityErrorOptions extends RpcErrorOpt
 /** 2026-07-28: the request must declare more client capabilities (-32021). */
 export class MissingRequiredClientCapabilityError extends RpcError {
   static override readonly kind: string = 'MissingRequiredClientCapabilityError';
+  /** The client capabilities the request must declare (`data.requiredCapabilities`); empty when not given. */
   readonly requiredCapabilities: Readonly<Record<string, unknown>>;
 
   constructor(message: string, options: MissingRequiredClientCapabilityErrorOptions = {}) {
@@ -103,21 +112,28 @@ export class MissingRequiredClientCapabilityError extends RpcError {
 
 /** One URL-mode elicitation listed by a `-32042` error. */
 export interface UrlElicitation {
+  /** Always `'url'`. */
   readonly mode: 'url';
+  /** The server's id of the elicitation; `notifications/elicitation/complete` names it when the user is done. */
   readonly elicitationId: string;
+  /** The page the user must open. */
   readonly url: string;
+  /** Why the server asks, for the user. */
   readonly message: string;
+  /** Members rxmcp does not read. */
   readonly [key: string]: unknown;
 }
 
 /** Options of `UrlElicitationRequiredError`. */
 export interface UrlElicitationRequiredErrorOptions extends RpcErrorOptions {
+  /** The URL elicitations the server listed. */
   readonly elicitations?: readonly UrlElicitation[];
 }
 
 /** 2025-11-25: the user must complete URL elicitations before the request can succeed (-32042). */
 export class UrlElicitationRequiredError extends RpcError {
   static override readonly kind: string = 'UrlElicitationRequiredError';
+  /** The URL elicitations the user must complete (`data.elicitations`, the well-formed ones). */
   readonly elicitations: UrlElicitation[];
 
   constructor(message: string, options: UrlElicitationRequiredErrorOptions = {}) {

@@ -17,8 +17,11 @@ export const DOCKER_CLI_ENV_VARS: readonly string[] = [
 
 /** A bind mount: `host` folder or file at `container`, read-only when `readOnly`. */
 export interface DockerVolume {
+  /** The path on the host. */
   readonly host: string;
+  /** Where it appears in the container. */
   readonly container: string;
+  /** Mount it read-only (`:ro`). */
   readonly readOnly?: boolean;
 }
 

@@ -1,6 +1,16 @@
-// rxmcp/node: Node-only pieces (child processes). Any export added here is public API: named exports only.
+/**
+ * Node-only pieces: the stdio and Docker transports (child processes), the loopback OAuth redirect and the file
+ * token storage. Browser bundles cannot import this entry.
+ *
+ * Any export added here is public API: named exports only.
+ *
+ * @packageDocumentation
+ * @module rxmcp/node
+ */
 export { stdio, DEFAULT_INHERITED_ENV_VARS, DEFAULT_SHUTDOWN_GRACE_MS, ProcessExitError, ProcessSpawnError, StdoutClosedError } from './stdio.js';
 export type { EnvOverrides, StdioExit, StdioHealth, StdioOptions, StdioProcess, StdioTransport } from './stdio.js';
+export type { ProcessExit } from './internal/managed-process.js';
+export type { ProcessExitErrorOptions, ProcessSpawnErrorOptions, StdoutClosedErrorOptions } from './internal/process-errors.js';
 export { docker, dockerRunArgs, DOCKER_CLI_ENV_VARS } from './docker.js';
 export type { DockerOptions, DockerVolume } from './docker.js';
 export { loopbackRedirect } from '../auth/node/loopback-redirect.js';

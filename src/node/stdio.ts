@@ -13,6 +13,7 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 2000;
 export interface StdioOptions extends ChildEnvOptions {
   /** The executable, run directly (never through a shell; on Windows give `npx.cmd`-style names in full). */
   readonly command: string;
+  /** The arguments, passed as they are (no shell quoting or expansion). */
   readonly args?: readonly string[];
   /** Working folder of the server process. Default: this process's. */
   readonly cwd?: string;

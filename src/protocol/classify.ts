@@ -7,11 +7,38 @@ import type {
 
 /** One inbound value, sorted by the cheap envelope checks of the hot path. */
 export type Classified =
-  | { readonly kind: 'request'; readonly message: JsonRpcRequest }
-  | { readonly kind: 'notification'; readonly message: JsonRpcNotification }
-  | { readonly kind: 'success'; readonly message: JsonRpcSuccess }
-  | { readonly kind: 'error'; readonly message: JsonRpcErrorResponse }
-  | { readonly kind: 'invalid'; readonly reason: string; readonly value: unknown };
+  | {
+      /** A request: it expects a response. */
+      readonly kind: 'request';
+      /** The message, as it came. */
+      readonly message: JsonRpcRequest;
+    }
+  | {
+      /** A notification: no id, no response. */
+      readonly kind: 'notification';
+      /** The message, as it came. */
+      readonly message: JsonRpcNotification;
+    }
+  | {
+      /** A success response. */
+      readonly kind: 'success';
+      /** The message, as it came. */
+      readonly message: JsonRpcSuccess;
+    }
+  | {
+      /** An error response. */
+      readonly kind: 'error';
+      /** The message, as it came. */
+      readonly message: JsonRpcErrorResponse;
+    }
+  | {
+      /** Not a JSON-RPC message. */
+      readonly kind: 'invalid';
+      /** Which envelope check failed, e.g. `jsonrpc must be "2.0"`. */
+      readonly reason: string;
+      /** The value, as it came. */
+      readonly value: unknown;
+    };
 
 const isId = (id: unknown): id is string | number =>
   typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));

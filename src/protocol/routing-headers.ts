@@ -8,7 +8,9 @@ import type { JsonRpcNotification, JsonRpcRequest } from './jsonrpc.js';
 
 /** The tool fields the header rules read (any `Tool` of any revision fits). */
 export interface HeaderAnnotatedTool {
+  /** The tool's name. */
   readonly name?: string;
+  /** The tool's input schema, whose properties may carry `x-mcp-header` annotations. */
   readonly inputSchema?: unknown;
 }
 
@@ -24,12 +26,24 @@ export interface ParamHeaderBinding {
 
 /** The outcome of checking a tool's `x-mcp-header` annotations. */
 export type ToolHeaderCheck =
-  | { readonly valid: true; readonly bindings: readonly ParamHeaderBinding[] }
-  | { readonly valid: false; readonly reason: string };
+  | {
+      /** The annotations follow the rules. */
+      readonly valid: true;
+      /** One binding per annotated property (empty when there is none). */
+      readonly bindings: readonly ParamHeaderBinding[];
+    }
+  | {
+      /** An annotation breaks a rule: the tool must not be used over Streamable HTTP. */
+      readonly valid: false;
+      /** Which rule, naming the property. */
+      readonly reason: string;
+    };
 
 /** A tool dropped from a tool list because of its annotations, with the reason (for a diagnostic). */
 export interface InvalidHeaderTool<T> {
+  /** The tool, as it was listed. */
   readonly tool: T;
+  /** Which rule its annotations break. */
   readonly reason: string;
 }
 
@@ -158,7 +172,12 @@ export function checkToolHeaders(tool: HeaderAnnotatedTool): ToolHeaderCheck {
  */
 export function partitionToolsByHeaders<T extends HeaderAnnotatedTool>(
   tools: readonly T[],
-): { readonly valid: T[]; readonly invalid: InvalidHeaderTool<T>[] } {
+): {
+  /** The tools that may be used, in their order. */
+  readonly valid: T[];
+  /** The tools to drop, each with the reason. */
+  readonly invalid: InvalidHeaderTool<T>[];
+} {
   const valid: T[] = [];
   const invalid: InvalidHeaderTool<T>[] = [];
   for (const tool of tools) {

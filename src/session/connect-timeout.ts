@@ -7,6 +7,7 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** The connection was not established in time. */
 export class ConnectTimeoutError extends TransportError {
   static override readonly kind: string = 'ConnectTimeoutError';
+  /** The limit that was reached, in milliseconds. */
   readonly ms: number;
 
   constructor(ms: number) {

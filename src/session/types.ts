@@ -44,15 +44,21 @@ export interface RequestOptions {
 
 /** Progress reported by the server for one request. */
 export interface ProgressEvent {
+  /** Always `'progress'`. */
   readonly type: 'progress';
+  /** How far the work is; it grows with each report. */
   readonly progress: number;
+  /** The value `progress` reaches at the end, when known. */
   readonly total?: number;
+  /** What is happening, when the server says. */
   readonly message?: string;
 }
 
 /** The final answer to one request. */
 export interface ResultEvent<R = ResultPayload> {
+  /** Always `'result'`. */
   readonly type: 'result';
+  /** The result. */
   readonly result: R;
 }
 
@@ -61,7 +67,9 @@ export type RequestEvent<R = ResultPayload> = ProgressEvent | ResultEvent<R>;
 
 /** What a server→client request handler receives beside the params. */
 export interface HandlerContext {
+  /** The JSON-RPC id of the server's request. */
   readonly requestId: RequestId;
+  /** The method of the server's request. */
   readonly method: string;
   /** Aborted when the server cancels the request or the connection ends. */
   readonly signal: AbortSignal;
@@ -88,11 +96,28 @@ export type RequestHandler = (params: Params, context: HandlerContext) => Result
 
 /** Connection state, for dashboards. */
 export type SessionState =
-  | { readonly status: 'idle' }
-  | { readonly status: 'connecting' }
-  | { readonly status: 'open' }
-  | { readonly status: 'disconnected'; readonly error?: McpError }
-  | { readonly status: 'closed' };
+  | {
+      /** No connection yet. */
+      readonly status: 'idle'
+    }
+  | {
+      /** The transport is connecting. */
+      readonly status: 'connecting'
+    }
+  | {
+      /** The transport can write. */
+      readonly status: 'open'
+    }
+  | {
+      /** The connection ended; the next use opens a new one. */
+      readonly status: 'disconnected';
+      /** Why, when it failed. */
+      readonly error?: McpError
+    }
+  | {
+      /** `close()` was called. */
+      readonly status: 'closed'
+    };
 
 /** Kinds of diagnostics: input that was dropped or odd, or work that failed without failing a call; never fatal. */
 export type DiagnosticKind =
@@ -114,8 +139,11 @@ export type DiagnosticKind =
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {
+  /** What happened. */
   readonly kind: DiagnosticKind;
+  /** What happened, for logs. */
   readonly message: string;
+  /** The error behind it, when there is one. */
   readonly error?: McpError;
   /** The offending value, when there is one. */
   readonly value?: unknown;
@@ -123,8 +151,18 @@ export interface Diagnostic {
 
 /** One frame through the session, for a frame tap. */
 export type FrameEvent =
-  | { readonly direction: 'in'; readonly frame: InboundFrame }
-  | { readonly direction: 'out'; readonly frame: OutboundFrame };
+  | {
+      /** From the server. */
+      readonly direction: 'in';
+      /** The frame, as the transport gave it. */
+      readonly frame: InboundFrame
+    }
+  | {
+      /** To the server. */
+      readonly direction: 'out';
+      /** The frame, as handed to the transport. */
+      readonly frame: OutboundFrame
+    };
 
 /** Options of `createSession`. */
 export interface SessionOptions {
@@ -140,6 +178,10 @@ export interface SessionOptions {
   /**
    * While this says true (the client waits on a human), request time limits stand still. The session subscribes
    * to it once, when the first request with a time limit starts, and holds that subscription until `close()`.
+   *
+   * - **Temperature:** expected hot, replaying its current value (a `BehaviorSubject`, say).
+   * - **Emits:** `true` while waiting, `false` otherwise. **Completes:** any time (the last value holds).
+   * - **Errors:** must not (RxJS reports it as unhandled). **Teardown:** the session unsubscribes at `close()`.
    */
   readonly timeoutPaused$?: Observable<boolean>;
   /**
@@ -182,11 +224,29 @@ export interface Connection {
   readonly writableAt: number | undefined;
   /** Changes the policy for requests sent from now on. */
   setPolicy(change: Partial<ConnectionPolicy>): void;
-  /** `Session.request` on this connection only; errors at once with how it ended when it has ended. */
+  /**
+   * `Session.request` on this connection only.
+   *
+   * - **Temperature:** cold; each subscription sends one request.
+   * - **Emits:** the result payload, once. **Completes:** right after it.
+   * - **Errors:** as `Session.request`; at once, with how the connection ended, when it has ended.
+   * - **Teardown:** before the response, cancels on the wire.
+   */
   request(method: string, params?: Params, options?: RequestOptions): Observable<ResultPayload>;
-  /** `Session.requestEvents` on this connection only. */
+  /**
+   * `Session.requestEvents` on this connection only.
+   *
+   * - **Temperature:** cold; each subscription sends one request.
+   * - **Emits:** `progress` events, then one `result` event. **Completes:** after the result.
+   * - **Errors:** as `request`. **Teardown:** before the response, cancels on the wire.
+   */
   requestEvents(method: string, params?: Params, options?: RequestOptions): Observable<RequestEvent>;
-  /** `Session.notify` on this connection only. */
+  /**
+   * `Session.notify` on this connection only.
+   *
+   * - **Temperature:** cold. **Emits:** nothing. **Completes:** once the frame is handed to the transport.
+   * - **Errors:** with how the connection ended, when it has ended. **Teardown:** nothing to undo.
+   */
   notify(method: string, params?: Params, options?: Pick<RequestOptions, 'headers'>): Observable<never>;
   /** Ends the connection with `error`: the transport is closed, and what is in flight on it fails with `error`. */
   abort(error: McpError): void;
@@ -211,8 +271,12 @@ export interface Session {
    */
   request(method: string, params?: Params, options?: RequestOptions): Observable<ResultPayload>;
   /**
-   * Like `request`, with the server's progress: emits `progress` events, then one `result` event, then completes.
-   * A progress token is attached when `options.progress` is set or an idle timeout applies.
+   * Like `request`, with the server's progress. A progress token is attached when `options.progress` is set or an
+   * idle timeout applies.
+   *
+   * - **Temperature:** cold; each subscription sends one request with a fresh id.
+   * - **Emits:** `progress` events, then one `result` event. **Completes:** right after the result.
+   * - **Errors:** as `request`. **Teardown:** before the response, cancels on the wire.
    */
   requestEvents(method: string, params?: Params, options?: RequestOptions): Observable<RequestEvent>;
   /**
@@ -224,17 +288,30 @@ export interface Session {
   /**
    * Every inbound notification of every connection, in arrival order.
    * - **Temperature:** hot; a late subscriber gets only later notifications. Subscribing opens nothing.
+   * - **Emits:** each inbound notification.
    * - **Completes:** after `close()` (not when one connection ends: see `Connection.notifications$` for that).
    * - **Errors:** never. **Teardown:** stops listening.
    */
   readonly notifications$: Observable<JsonRpcNotification>;
-  /** Connection state. Hot, replays the current state; completes after `close()`; never errors. */
+  /**
+   * Connection state.
+   *
+   * - **Temperature:** hot, replaying the current state. **Emits:** the state, then every change.
+   * - **Completes:** after `close()`. **Errors:** never. **Teardown:** stops listening.
+   */
   readonly state$: Observable<SessionState>;
-  /** Every inbound and outbound frame. Hot, costs nothing without subscribers; completes after `close()`. */
+  /**
+   * Every inbound and outbound frame.
+   *
+   * - **Temperature:** hot; costs nothing without subscribers. **Emits:** each frame, as it passes.
+   * - **Completes:** after `close()`. **Errors:** never. **Teardown:** stops listening.
+   */
   readonly frames$: Observable<FrameEvent>;
   /**
    * Input that was dropped (malformed, unknown ids), handler failures, frames that could not be delivered.
-   * Hot; completes after `close()`.
+   *
+   * - **Temperature:** hot. **Emits:** each diagnostic, as it happens.
+   * - **Completes:** after `close()`. **Errors:** never. **Teardown:** stops listening.
    */
   readonly diagnostics$: Observable<Diagnostic>;
   /**

@@ -26,7 +26,12 @@ export const DEFAULT_TESTING_CAPABILITIES: ServerCapabilities = {
 };
 
 /** The `serverInfo` of a scripted server unless told otherwise. */
-export const DEFAULT_TESTING_SERVER_INFO = { name: 'rxmcp-testing-server', version: '1.0.0' } as const;
+export const DEFAULT_TESTING_SERVER_INFO = {
+  /** The server's name. */
+  name: 'rxmcp-testing-server',
+  /** The server's version. */
+  version: '1.0.0',
+} as const;
 
 function profileOf(options: TestingControllerOptions): ServerProfile {
   const version = options.revision ?? LATEST_PROTOCOL_VERSION;

@@ -6,7 +6,9 @@ import type { TestingController, TestingControllerOptions } from './types.js';
 
 /** One era a parity spec runs in. */
 export interface EraCase {
+  /** `legacy` or `modern`. */
   readonly era: ProtocolEra;
+  /** The revision the controller speaks. */
   readonly revision: ProtocolVersion;
   /** `legacy 2025-11-25`, `modern 2026-07-28`: for spec titles. */
   readonly name: string;

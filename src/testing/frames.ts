@@ -2,9 +2,8 @@ import type { McpError } from '../errors/mcp-error.js';
 import type {
   JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess, RequestId,
 } from '../protocol/jsonrpc.js';
+import type { Params } from '../session/types.js';
 import type { InboundFrame, InboundFrameInfo } from '../transport/types.js';
-
-type Params = Readonly<Record<string, unknown>>;
 
 /** A JSON-RPC request. */
 export function req(id: RequestId, method: string, params?: Params): JsonRpcRequest {

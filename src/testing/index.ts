@@ -1,5 +1,13 @@
-// rxmcp/testing: helpers for testing code that uses rxmcp, in virtual time or real time. Any export added here is
-// public API. Nothing here is reachable from the universal entry.
+/**
+ * Helpers for testing code that uses rxmcp, in virtual time or real time: frame builders and a marble-driven
+ * transport, the testing controller (a scripted server end for code built on `createClient`, in both eras),
+ * and fixtures for tools, resources, prompts and server→client requests.
+ *
+ * Any export added here is public API. Nothing here is reachable from the universal entry.
+ *
+ * @packageDocumentation
+ * @module rxmcp/testing
+ */
 
 // Frames and a marble-driven transport (for specs of the session and transports)
 export { req, res, err, note, frame, malformed, oversized, failed, isBuiltFrame } from './frames.js';

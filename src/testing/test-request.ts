@@ -5,7 +5,8 @@ import type { ClientCapabilities, ServerCapabilities } from '../protocol/model/c
 import type { InputRequests, InputResponses } from '../protocol/model/mrtr.js';
 import { methodSpec } from '../protocol/methods.js';
 import type { ProtocolVersion } from '../protocol/versions.js';
-import type { Params, ProgressToken } from '../session/types.js';
+import type { ProgressToken } from '../protocol/model/primitives.js';
+import type { Params } from '../session/types.js';
 import { TestScriptError } from './errors.js';
 import { show } from './matching.js';
 import type { InFlightRequest, ServerConnection } from './server-connection.js';

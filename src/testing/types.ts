@@ -5,7 +5,8 @@ import type { LoggingLevel } from '../protocol/model/common.js';
 import type { Implementation } from '../protocol/model/metadata.js';
 import type { InputRequest, InputRequests, InputResponseMap } from '../protocol/model/mrtr.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
-import type { Params, ProgressToken, ResultPayload } from '../session/types.js';
+import type { ProgressToken } from '../protocol/model/primitives.js';
+import type { Params, ResultPayload } from '../session/types.js';
 import type { Transport } from '../transport/types.js';
 import type { ParamsMatcher } from './matching.js';
 import type { WireShape } from './wire.js';
@@ -24,6 +25,7 @@ export interface TestingControllerOptions {
   readonly capabilities?: ServerCapabilities;
   /** Default `{ name: 'rxmcp-testing-server', version: '1.0.0' }`. */
   readonly serverInfo?: Implementation;
+  /** The server's instructions, for the model. */
   readonly instructions?: string;
   /** `stream` (default: one duplex, like stdio) or `per-request` (a response stream per request, like Streamable HTTP). */
   readonly transport?: WireShape;
@@ -53,8 +55,11 @@ export type Answers<Q extends InputRequests> = { readonly [K in keyof Q]: Q[K] e
 
 /** What the client said about itself: from `initialize` (legacy) or the latest request's `_meta` (2026-07-28). */
 export interface ClientView {
+  /** The revision the client speaks. */
   readonly protocolVersion: string;
+  /** What the client declared it can do. */
   readonly capabilities: ClientCapabilities;
+  /** The client's name and version, when it said. */
   readonly clientInfo: Implementation | undefined;
 }
 
@@ -67,6 +72,7 @@ export interface ClientView {
 export interface TestRequest {
   /** The JSON-RPC id. After `ask` on 2026-07-28 this is the id of the client's retry. */
   readonly id: RequestId;
+  /** The method, e.g. `tools/call`. */
   readonly method: string;
   /** The params without `_meta`. */
   readonly params: Params;
@@ -74,6 +80,7 @@ export interface TestRequest {
   readonly arguments: Params;
   /** The params' `_meta` (2026-07-28: protocol version, client capabilities, client info, ...). */
   readonly meta: Params | undefined;
+  /** The progress token the client asked progress for (`_meta.progressToken`), if any. */
   readonly progressToken: ProgressToken | undefined;
   /** The transport headers the client gave the frame (2026-07-28: `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, ...). */
   readonly headers: Readonly<Record<string, string>> | undefined;
@@ -154,7 +161,9 @@ export interface RequestRule {
 export interface TestingController {
   /** The transport the client under test connects through. Each connection is one subscription. */
   readonly transport: Transport;
+  /** The one revision the scripted server speaks. */
   readonly revision: ProtocolVersion;
+  /** `legacy` or `modern`, from the revision. */
   readonly era: ProtocolEra;
   /** What the server declares, shaped for its revision. */
   readonly capabilities: ServerCapabilities;
@@ -168,6 +177,7 @@ export interface TestingController {
   readonly requests: readonly TestRequest[];
   /** Connections the client opened so far. */
   readonly connections: number;
+  /** True while a client connection is open. */
   readonly connected: boolean;
   /** What the client said about itself on the current (or last) connection. */
   readonly client: ClientView | undefined;

@@ -25,7 +25,15 @@ export interface HttpTransportOptions extends StreamableHttpOptions {
 /** An HTTP transport that finds out which HTTP transport the server speaks. */
 export interface HttpTransport extends Transport {
   readonly kind: 'http';
-  /** The Streamable HTTP exchange of one request; usable once the server turned out to speak Streamable HTTP. */
+  /**
+   * The Streamable HTTP exchange of one request; usable once the server turned out to speak Streamable HTTP
+   * (`exchangeable()` says when).
+   *
+   * - **Temperature:** cold; each subscription POSTs `frame` once.
+   * - **Emits:** every frame of that POST's response. **Completes:** once the response has arrived.
+   * - **Errors:** as `streamableHttp`'s `exchange`: `SessionExpiredError`, `TransportError`.
+   * - **Teardown:** aborts the POST.
+   */
   exchange(frame: OutboundFrame): Observable<InboundFrame>;
   /** What the server speaks, once a connection found out; later connections use it directly. */
   readonly detected: DetectedHttpKind | undefined;

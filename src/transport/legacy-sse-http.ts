@@ -9,6 +9,7 @@ import type { OutboundFrame } from './types.js';
 export interface LegacySseRequestInfo {
   /** `GET` for the event stream, `POST` for a frame. */
   readonly method: 'GET' | 'POST';
+  /** The request's URL: the SSE URL for the GET, the endpoint the server announced for a POST. */
   readonly url: string;
   /** The frame a POST carries; `undefined` for the GET. */
   readonly frame: OutboundFrame | undefined;

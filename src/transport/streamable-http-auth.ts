@@ -5,6 +5,7 @@ import type { Observable, ObservableInput } from 'rxjs';
  * and then to `challenge` and `observe` for one attempt, so an implementation can remember what it sent.
  */
 export interface HttpAuthRequest {
+  /** The HTTP method: `POST`, `GET` or `DELETE`. */
   readonly method: string;
   /** Where the request goes: the MCP endpoint, the legacy POST endpoint or a same-origin redirect target. */
   readonly url: string;
@@ -18,8 +19,13 @@ export interface HttpAuthRequest {
 
 /** The status and headers of a response to a request to the MCP server. */
 export interface HttpAuthResponse {
+  /** The HTTP status, e.g. 401 or 403. */
   readonly status: number;
-  readonly headers: { get(name: string): string | null };
+  /** The response headers (`WWW-Authenticate`, `DPoP-Nonce`). */
+  readonly headers: {
+    /** The header's value, `null` when absent. */
+    get(name: string): string | null;
+  };
 }
 
 /** Why `challenge` asks for a request again: new credentials, or a fresh DPoP nonce with the same ones. */

@@ -15,10 +15,15 @@ export class SessionExpiredError extends TransportError {
 
 /** What an HTTP transport knew about a failed response; the `cause` of its `TransportError`. */
 export interface HttpResponseDetails {
+  /** The HTTP status. */
   readonly status: number;
+  /** The HTTP status text. */
   readonly statusText: string;
   /** The start of the response body (at most 4096 characters). */
   readonly body: string;
   /** The response headers (for `WWW-Authenticate` on 401/403, `Retry-After` on 429/503, ...). */
-  readonly headers: { get(name: string): string | null };
+  readonly headers: {
+    /** The header's value, `null` when absent. */
+    get(name: string): string | null;
+  };
 }

@@ -5,7 +5,9 @@ import type { CancellationMode, OutboundFrame } from './types.js';
 
 /** One HTTP request the Streamable HTTP transport is about to send, as its header hook sees it. */
 export interface StreamableHttpRequestInfo {
+  /** `POST` for a frame, `GET` for the event stream, `DELETE` to end the session. */
   readonly method: 'POST' | 'GET' | 'DELETE';
+  /** The MCP endpoint. */
   readonly url: string;
   /** The frame a POST carries; `undefined` for the GET stream, stream resumption and DELETE. */
   readonly frame: OutboundFrame | undefined;

@@ -13,6 +13,15 @@ import { TransportError } from '../errors/errors.js';
 export interface StreamableHttpTransport extends Transport {
   readonly kind: 'streamable-http';
   readonly cancellation: CancellationMode;
+  /**
+   * POSTs one frame and emits that POST's response stream.
+   *
+   * - **Temperature:** cold; each subscription POSTs `frame` once.
+   * - **Emits:** every frame of the response (progress, server requests, then the response).
+   * - **Completes:** once the response has arrived (or the body ended, for frames that are not requests).
+   * - **Errors:** `SessionExpiredError` (HTTP 404 to a request with a session id), `TransportError`.
+   * - **Teardown:** aborts the POST (the 2026-07-28 cancellation).
+   */
   exchange(frame: OutboundFrame): Observable<InboundFrame>;
   /** The session id the server issued, if any (2025 shape). */
   readonly sessionId: string | undefined;

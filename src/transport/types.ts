@@ -4,6 +4,7 @@ import type { JsonRpcMessage, RequestId } from '../protocol/jsonrpc.js';
 
 /** One message on its way to the server, with what the transport needs to route it. */
 export interface OutboundFrame {
+  /** The JSON-RPC message to send. */
   readonly message: JsonRpcMessage;
   /** For responses and notifications that belong to an inbound request (legacy Streamable HTTP routing). */
   readonly relatedRequestId?: RequestId;
@@ -13,7 +14,9 @@ export interface OutboundFrame {
 
 /** What the transport knows about where an inbound frame came from. */
 export interface InboundFrameInfo {
+  /** The HTTP status of the response that carried the frame. */
   readonly httpStatus?: number;
+  /** The `Mcp-Session-Id` the server gave (legacy Streamable HTTP). */
   readonly sessionId?: string;
   /** SSE event id, when the frame came from an event stream. */
   readonly eventId?: string;
@@ -23,9 +26,15 @@ export interface InboundFrameInfo {
 export interface MalformedInput {
   /** The text (for an oversized message: only its start). */
   readonly raw: string;
+  /** Why it is not a message, e.g. the JSON parser's error. */
   readonly reason: string;
   /** Set when the message was skipped for its size: how many bytes it had, and the limit. */
-  readonly tooLarge?: { readonly size: number; readonly limit: number };
+  readonly tooLarge?: {
+    /** How many bytes had arrived when the limit was crossed. */
+    readonly size: number;
+    /** The configured maximum, in bytes. */
+    readonly limit: number;
+  };
 }
 
 /**
@@ -34,6 +43,7 @@ export interface MalformedInput {
  * a server request, a lost notification, an optional stream that gave up).
  */
 export interface FrameFailure {
+  /** What went wrong, typed (a `TransportError` for an HTTP status, say). */
   readonly error: McpError;
   /** The frame was this request of ours: it fails with `error`. */
   readonly requestId?: RequestId;
@@ -51,9 +61,13 @@ export interface FrameFailure {
  * failed without ending the connection, `failure` is set. Either way the connection goes on.
  */
 export interface InboundFrame {
+  /** The parsed JSON value (a message, or an array for a batch). */
   readonly message?: unknown;
+  /** Set instead of `message` when the bytes were not one JSON value. */
   readonly malformed?: MalformedInput;
+  /** Set instead of `message` when sending one frame failed without ending the connection. */
   readonly failure?: FrameFailure;
+  /** Where the frame came from, when the transport knows. */
   readonly info?: InboundFrameInfo;
 }
 
@@ -71,26 +85,32 @@ export interface TransportHealth {
 export type CancellationMode = 'notification' | 'abort';
 
 /**
- * A connection to an MCP server, as an Observable duplex of JSON-RPC frames.
- *
- * `connect(outbound$)`:
- * - **Temperature:** cold; each subscription opens one connection.
- * - **Emits:** every inbound frame, in arrival order.
- * - **Completes:** when the server closes the connection cleanly.
- * - **Errors:** `TransportError` when the connection fails (never for one bad frame).
- * - **Teardown:** closes the connection. The transport subscribes to `outbound$` once it can write, and
- *   unsubscribes from it when it closes.
- *
- * `exchange(frame)` (optional; transports with one underlying request per outbound request):
- * - **Temperature:** cold; each subscription sends `frame` once.
- * - **Emits:** every inbound frame of that request's response stream (the response and anything sent before it).
- * - **Completes:** when that response stream ends. **Errors:** `TransportError`.
- * - **Teardown:** aborts that one request.
+ * A connection to an MCP server, as an Observable duplex of JSON-RPC frames: `connect` opens one connection
+ * per subscription, `exchange` (where the transport has it) sends one request over its own underlying request.
  */
 export interface Transport {
   /** A name for dashboards: `stdio`, `streamable-http`, `legacy-sse`, `in-memory`, `websocket`, ... */
   readonly kind: string;
+  /**
+   * Opens a connection that writes every frame of `outbound$` and emits every frame the server sends.
+   *
+   * - **Temperature:** cold; each subscription opens one connection.
+   * - **Emits:** every inbound frame, in arrival order.
+   * - **Completes:** when the server closes the connection cleanly.
+   * - **Errors:** `TransportError` when the connection fails (never for one bad frame).
+   * - **Teardown:** closes the connection. The transport subscribes to `outbound$` once it can write, and
+   *   unsubscribes from it when it closes.
+   */
   connect(outbound$: Observable<OutboundFrame>): Observable<InboundFrame>;
+  /**
+   * Sends one frame over its own underlying request (transports with one HTTP request per outbound request).
+   *
+   * - **Temperature:** cold; each subscription sends `frame` once.
+   * - **Emits:** every inbound frame of that request's response stream (the response and anything sent before it).
+   * - **Completes:** when that response stream ends.
+   * - **Errors:** `TransportError`.
+   * - **Teardown:** aborts that one request.
+   */
   exchange?(frame: OutboundFrame): Observable<InboundFrame>;
   /** How requests are cancelled on this transport; default: `abort` when `exchange` exists, else `notification`. */
   readonly cancellation?: CancellationMode;

@@ -14,11 +14,25 @@ const OPEN = 1;
 
 /** The part of a WebSocket rxmcp uses: the DOM's and the `ws` package's both fit. */
 export interface WebSocketLike {
+  /** 0 connecting, 1 open, 2 closing, 3 closed. */
   readonly readyState: number;
+  /** Sends one text message. */
   send(data: string): void;
+  /** Closes the socket with a close code and reason. */
   close(code?: number, reason?: string): void;
-  addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
-  addEventListener(type: 'close', listener: (event: { readonly code: number; readonly reason: string }) => void): void;
+  /** Listens for messages. */
+  addEventListener(type: 'message', listener: (event: {
+    /** The message: a string for text frames. */
+    readonly data: unknown;
+  }) => void): void;
+  /** Listens for the close, with its code and reason. */
+  addEventListener(type: 'close', listener: (event: {
+    /** The close code, e.g. 1000 (normal) or 1006 (abnormal). */
+    readonly code: number;
+    /** The reason the peer gave. */
+    readonly reason: string;
+  }) => void): void;
+  /** Listens for the opening and for errors. */
   addEventListener(type: 'open' | 'error', listener: (event: unknown) => void): void;
 }
 

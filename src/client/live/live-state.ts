@@ -21,16 +21,84 @@ import { resourceWatches } from './watch-resource.js';
  * `graceMs` after the last subscriber leaves.
  */
 export interface LiveState {
-  /** The client's connection state for UIs (hot, replays the current state, completes after `close()`). */
+  /**
+   * The client's connection state for UIs.
+   *
+   * - **Temperature:** hot, replaying the current state. **Emits:** the state, then every change.
+   * - **Completes:** after `close()`. **Errors:** never. **Teardown:** stops listening.
+   */
   readonly state$: Observable<ClientState>;
+  /**
+   * The tool catalog with its freshness (`items`, `stale`, `refreshing`, `error`).
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest state.
+   * - **Emits:** a `CatalogState` per change: change announced, refresh started, loaded, failed.
+   * - **Completes:** after `close()`. **Errors:** never (a failed refresh keeps the last good items and sets `error`).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
   readonly toolsState$: Observable<CatalogState<Tool>>;
+  /**
+   * The resource catalog with its freshness (`items`, `stale`, `refreshing`, `error`).
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest state.
+   * - **Emits:** a `CatalogState` per change: change announced, refresh started, loaded, failed.
+   * - **Completes:** after `close()`. **Errors:** never (a failed refresh keeps the last good items and sets `error`).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
   readonly resourcesState$: Observable<CatalogState<Resource>>;
+  /**
+   * The resource template catalog with its freshness (`items`, `stale`, `refreshing`, `error`).
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest state.
+   * - **Emits:** a `CatalogState` per change: change announced, refresh started, loaded, failed.
+   * - **Completes:** after `close()`. **Errors:** never (a failed refresh keeps the last good items and sets `error`).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
   readonly resourceTemplatesState$: Observable<CatalogState<ResourceTemplate>>;
+  /**
+   * The prompt catalog with its freshness (`items`, `stale`, `refreshing`, `error`).
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest state.
+   * - **Emits:** a `CatalogState` per change: change announced, refresh started, loaded, failed.
+   * - **Completes:** after `close()`. **Errors:** never (a failed refresh keeps the last good items and sets `error`).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
   readonly promptsState$: Observable<CatalogState<Prompt>>;
-  /** The current tool list, after every change. */
+  /**
+   * The current tool list, after every change.
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest list.
+   * - **Emits:** each complete list once loaded. **Completes:** after `close()`.
+   * - **Errors:** never (a failed refresh keeps the last list; see the `*State$` stream for the error).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
   readonly tools$: Observable<readonly Tool[]>;
+  /**
+   * The current resource list, after every change.
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest list.
+   * - **Emits:** each complete list once loaded. **Completes:** after `close()`.
+   * - **Errors:** never (a failed refresh keeps the last list; see the `*State$` stream for the error).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
   readonly resources$: Observable<readonly Resource[]>;
+  /**
+   * The current resource template list, after every change.
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest list.
+   * - **Emits:** each complete list once loaded. **Completes:** after `close()`.
+   * - **Errors:** never (a failed refresh keeps the last list; see the `*State$` stream for the error).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
   readonly resourceTemplates$: Observable<readonly ResourceTemplate[]>;
+  /**
+   * The current prompt list, after every change.
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest list.
+   * - **Emits:** each complete list once loaded. **Completes:** after `close()`.
+   * - **Errors:** never (a failed refresh keeps the last list; see the `*State$` stream for the error).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
   readonly prompts$: Observable<readonly Prompt[]>;
   /** Typed notification streams (logs with a level filter, progress, resource updates, list changes, ...). */
   readonly notifications: NotificationStreams;

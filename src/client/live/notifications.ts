@@ -17,6 +17,7 @@ export type ListKind = 'tools' | 'resources' | 'prompts';
 
 /** One list change announcement (legacy notification or 2026-07-28 listen stream). */
 export interface ListChange {
+  /** The list that changed. */
   readonly kind: ListKind;
 }
 
@@ -29,15 +30,53 @@ export interface ListChange {
  * diagnostic. **Teardown:** stops listening (and lets go of the connection).
  */
 export interface NotificationStreams {
-  /** Log messages at `minLevel` or above (default: all). The server-side level is set with `setLoggingLevel`. */
+  /**
+   * Log messages at `minLevel` or above (default: all). The server-side level is set with `setLoggingLevel`.
+   *
+   * - **Temperature:** hot; a late subscriber sees only later notifications. **Emits:** the decoded params.
+   * - **Completes:** after `close()`. **Errors:** never (params that do not fit are dropped with a diagnostic).
+   * - **Teardown:** stops listening (and lets go of the connection).
+   */
   logs$(minLevel?: LoggingLevel): Observable<LoggingMessageNotificationParams>;
-  /** Every progress notification (each request's own progress is also on its events stream). */
+  /**
+   * Every progress notification (each request's own progress is also on its events stream).
+   *
+   * - **Temperature:** hot; a late subscriber sees only later notifications. **Emits:** the decoded params.
+   * - **Completes:** after `close()`. **Errors:** never (params that do not fit are dropped with a diagnostic).
+   * - **Teardown:** stops listening (and lets go of the connection).
+   */
   readonly progress$: Observable<ProgressNotificationParams>;
+  /**
+   * `notifications/resources/updated`: a resource the client follows changed (see also `watchResource`).
+   *
+   * - **Temperature:** hot; a late subscriber sees only later notifications. **Emits:** the decoded params.
+   * - **Completes:** after `close()`. **Errors:** never (params that do not fit are dropped with a diagnostic).
+   * - **Teardown:** stops listening (and lets go of the connection).
+   */
   readonly resourceUpdated$: Observable<ResourceUpdatedNotificationParams>;
+  /**
+   * A list changed: the legacy `list_changed` notifications and the 2026-07-28 listen stream's alike.
+   *
+   * - **Temperature:** hot; a late subscriber sees only later notifications. **Emits:** the decoded params.
+   * - **Completes:** after `close()`. **Errors:** never (params that do not fit are dropped with a diagnostic).
+   * - **Teardown:** stops listening (and lets go of the connection).
+   */
   readonly listChanged$: Observable<ListChange>;
-  /** 2025-11-25 task status notifications, passed through. */
+  /**
+   * 2025-11-25 task status notifications, passed through.
+   *
+   * - **Temperature:** hot; a late subscriber sees only later notifications. **Emits:** the decoded params.
+   * - **Completes:** after `close()`. **Errors:** never (params that do not fit are dropped with a diagnostic).
+   * - **Teardown:** stops listening (and lets go of the connection).
+   */
   readonly taskStatus$: Observable<TaskStatusNotificationParams>;
-  /** 2025-11-25 URL-mode elicitation completions. */
+  /**
+   * 2025-11-25 URL-mode elicitation completions.
+   *
+   * - **Temperature:** hot; a late subscriber sees only later notifications. **Emits:** the decoded params.
+   * - **Completes:** after `close()`. **Errors:** never (params that do not fit are dropped with a diagnostic).
+   * - **Teardown:** stops listening (and lets go of the connection).
+   */
   readonly elicitationComplete$: Observable<ElicitationCompleteNotificationParams>;
 }
 

@@ -16,7 +16,9 @@ export interface ProcessLaunch {
 
 /** How a process ended: an exit code, or the signal that killed it. */
 export interface ProcessExit {
+  /** The exit code, or `null` when a signal ended the process. */
   readonly exitCode: number | null;
+  /** The signal that ended the process, or `null`. */
   readonly signal: NodeJS.Signals | null;
 }
 

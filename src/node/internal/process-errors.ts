@@ -4,8 +4,11 @@ import { TransportError, type TransportErrorOptions } from '../../errors/errors.
 export interface ProcessExitErrorOptions extends TransportErrorOptions {
   /** The command that was spawned. */
   readonly command: string;
+  /** The process id, when it started. */
   readonly pid?: number;
+  /** The exit code, or `null` when a signal ended the process. */
   readonly exitCode: number | null;
+  /** The signal that ended the process, or `null`. */
   readonly signal: string | null;
   /** The last lines the process wrote to stderr, oldest first (bounded). */
   readonly stderrTail?: readonly string[];
@@ -16,6 +19,7 @@ export class ProcessExitError extends TransportError {
   static override readonly kind: string = 'ProcessExitError';
   /** The command that was spawned. */
   readonly command: string;
+  /** The process id, when it started. */
   readonly pid: number | undefined;
   /** Exit code, or `null` when a signal ended the process. */
   readonly exitCode: number | null;
@@ -66,7 +70,9 @@ export class ProcessSpawnError extends TransportError {
 
 /** Options of `StdoutClosedError`. */
 export interface StdoutClosedErrorOptions extends TransportErrorOptions {
+  /** The command that was spawned. */
   readonly command: string;
+  /** The process id. */
   readonly pid?: number;
   /** The last lines the process wrote to stderr, oldest first (bounded). */
   readonly stderrTail?: readonly string[];
@@ -78,8 +84,11 @@ export interface StdoutClosedErrorOptions extends TransportErrorOptions {
  */
 export class StdoutClosedError extends TransportError {
   static override readonly kind: string = 'StdoutClosedError';
+  /** The command that was spawned. */
   readonly command: string;
+  /** The process id. */
   readonly pid: number | undefined;
+  /** The last lines the process wrote to stderr, oldest first (bounded). */
   readonly stderrTail: readonly string[];
 
   constructor(options: StdoutClosedErrorOptions) {

@@ -6,6 +6,7 @@ import { shutDownProcess, type ShutdownGraces } from './shutdown.js';
 
 /** One server process spawned by a stdio transport. */
 export interface StdioProcess {
+  /** The process id. */
   readonly pid: number;
   /**
    * The process's stderr lines.

@@ -4,16 +4,23 @@ import type { Implementation } from './metadata.js';
 
 /** Params of the legacy `initialize` request. */
 export interface InitializeRequestParams extends RequestParamsBase {
+  /** The revision the client asks for (the newest it speaks). */
   readonly protocolVersion: string;
+  /** What the client can do. */
   readonly capabilities: ClientCapabilities;
+  /** The client's name and version. */
   readonly clientInfo: Implementation;
 }
 
 /** The legacy server's answer to `initialize`: the negotiated revision and what the server offers. */
 export interface InitializeResult extends CompleteResultBase {
+  /** The revision the server chose; the client closes the connection when it does not speak it. */
   readonly protocolVersion: string;
+  /** What the server offers. */
   readonly capabilities: ServerCapabilities;
+  /** The server's name and version (self-reported). */
   readonly serverInfo: Implementation;
+  /** How to use the server, for the model. */
   readonly instructions?: string;
 }
 
@@ -22,8 +29,11 @@ export type DiscoverRequestParams = RequestParamsBase;
 
 /** What a 2026-07-28 server offers (`server/discover`); `_meta` usually carries its `serverInfo`. */
 export interface DiscoverResult extends CompleteResultBase, CacheHints {
+  /** The revisions the server speaks. */
   readonly supportedVersions: readonly string[];
+  /** What the server offers. */
   readonly capabilities: ServerCapabilities;
+  /** How to use the server, for the model. */
   readonly instructions?: string;
 }
 

@@ -3,9 +3,13 @@ import type { LoggingLevel, NotificationParamsBase, ProgressToken, RequestParams
 
 /** Params of `notifications/progress` (`message` from 2025-03-26). `progress` grows with each notification. */
 export interface ProgressNotificationParams extends NotificationParamsBase {
+  /** The token of the request the progress is about. */
   readonly progressToken: ProgressToken;
+  /** How far the work is; it grows with each notification. */
   readonly progress: number;
+  /** The value `progress` reaches at the end, when known. */
   readonly total?: number;
+  /** What is happening, for people (2025-03-26+). */
   readonly message?: string;
 }
 
@@ -14,14 +18,19 @@ export interface ProgressNotificationParams extends NotificationParamsBase {
  * use `tasks/cancel` instead).
  */
 export interface CancelledNotificationParams extends NotificationParamsBase {
+  /** The id of the request to cancel. */
   readonly requestId?: RequestId;
+  /** Why, for logs. */
   readonly reason?: string;
 }
 
 /** Params of `notifications/message` (a log entry; `data` is any JSON value). */
 export interface LoggingMessageNotificationParams extends NotificationParamsBase {
+  /** The entry's severity. */
   readonly level: LoggingLevel;
+  /** Which part of the server logged it. */
   readonly logger?: string;
+  /** The entry: a string or any JSON value. */
   readonly data: unknown;
 }
 
@@ -30,11 +39,13 @@ export type ListChangedNotificationParams = NotificationParamsBase;
 
 /** Params of `notifications/elicitation/complete` (2025-11-25 only). */
 export interface ElicitationCompleteNotificationParams extends NotificationParamsBase {
+  /** The URL elicitation the user completed. */
   readonly elicitationId: string;
 }
 
 /** Params of the legacy `logging/setLevel` request. */
 export interface SetLevelRequestParams extends RequestParamsBase {
+  /** The least severe level the client wants `notifications/message` for. */
   readonly level: LoggingLevel;
 }
 

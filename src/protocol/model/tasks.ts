@@ -5,8 +5,11 @@ export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' |
 
 /** A 2025-11-25 core task (the experimental tasks feature). */
 export interface Task {
+  /** The task's id, chosen by the side that runs it. */
   readonly taskId: string;
+  /** Where the task is. */
   readonly status: TaskStatus;
+  /** What is happening, for people. */
   readonly statusMessage?: string;
   /** ISO 8601. */
   readonly createdAt: string;
@@ -20,6 +23,7 @@ export interface Task {
 
 /** Params of the 2025-11-25 `tasks/get`, `tasks/result` and `tasks/cancel` requests. */
 export interface TaskRequestParams extends RequestParamsBase {
+  /** The task the request is about. */
   readonly taskId: string;
 }
 
@@ -31,7 +35,9 @@ export type GetTaskResult = CompleteResultBase & Task;
 
 /** One page of `tasks/list`. */
 export interface ListTasksResult extends CompleteResultBase {
+  /** The tasks on this page. */
   readonly tasks: readonly Task[];
+  /** The cursor of the next page; absent on the last page. */
   readonly nextCursor?: string;
 }
 
@@ -45,8 +51,11 @@ export interface TaskPayloadResult extends CompleteResultBase {
  * `resultType: 'task'` when the caller allows that result type.
  */
 export interface CreateTaskResult {
+  /** Always `'task'`. */
   readonly resultType: 'task';
+  /** The task the request started. */
   readonly task: Task;
+  /** The result's metadata. */
   readonly _meta?: Meta;
 }
 
@@ -55,12 +64,16 @@ export type TaskStatusNotificationParams = NotificationParamsBase & Task;
 
 /** What the client answers to a server's `tasks/get` or `tasks/cancel` (2025-11-25). */
 export interface TaskResult extends Task {
+  /** The result's metadata. */
   readonly _meta?: Meta;
 }
 
 /** What the client answers to a server's `tasks/list` (2025-11-25). */
 export interface TaskListResult {
+  /** The tasks on this page. */
   readonly tasks: readonly Task[];
+  /** The cursor of the next page; absent on the last page. */
   readonly nextCursor?: string;
+  /** The result's metadata. */
   readonly _meta?: Meta;
 }

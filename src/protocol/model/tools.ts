@@ -11,13 +11,17 @@ export type ListToolsRequestParams = PaginatedRequestParams;
 
 /** One page of `tools/list`. */
 export interface ListToolsResult extends PaginatedResult {
+  /** The tools on this page. */
   readonly tools: readonly Tool[];
 }
 
 /** Params of `tools/call`. `task` is 2025-11-25 only; the MRTR fields are 2026-07-28 only. */
 export interface CallToolRequestParams extends RequestParamsBase, InputRoundParams {
+  /** The tool to call. */
   readonly name: string;
+  /** The arguments, by the tool's input schema. */
   readonly arguments?: JsonObject;
+  /** 2025-11-25: run the call as a task. */
   readonly task?: TaskMetadata;
 }
 
@@ -26,7 +30,10 @@ export interface CallToolRequestParams extends RequestParamsBase, InputRoundPara
  * error. `structuredContent` from 2025-06-18 (an object there; any JSON value in 2026-07-28).
  */
 export interface CallToolResult extends CompleteResultBase {
+  /** What the tool returned: text, images, audio, resources, links. */
   readonly content: readonly ContentBlock[];
+  /** The result by the tool's `outputSchema` (2025-06-18+). */
   readonly structuredContent?: unknown;
+  /** `true` when the tool failed; `content` then says why, for the model. */
   readonly isError?: boolean;
 }

@@ -7,6 +7,7 @@ import { resolveFetch, type FetchLike } from './fetch.js';
 
 /** What an `EventSource` constructor receives besides the URL (the DOM's ignores `fetch`). */
 export interface EventSourceInitLike {
+  /** Send cookies cross-origin (the DOM's `withCredentials`). */
   readonly withCredentials?: boolean;
   /** The request function of the `eventsource` package; how headers reach the server. */
   readonly fetch?: EventSourceFetch;
@@ -14,7 +15,9 @@ export interface EventSourceInitLike {
 
 /** The part of an `EventSource` rxmcp uses: the DOM's and the `eventsource` package's both fit. */
 export interface EventSourceLike {
+  /** Listens for `open`, `error`, `message` and named events. */
   addEventListener(type: string, listener: (event: Event) => void): void;
+  /** Closes the stream for good. */
   close(): void;
 }
 
