@@ -17,6 +17,8 @@ export {
   MissingRequiredClientCapabilityError, UrlElicitationRequiredError, rpcErrorFrom,
 } from './errors/rpc-errors.js';
 export type { UrlElicitation } from './errors/rpc-errors.js';
+export { TaskFailedError, TaskCancelledError } from './errors/task-errors.js';
+export type { TaskFailedErrorOptions, TaskCancelledErrorOptions } from './errors/task-errors.js';
 
 // JSON-RPC
 export {
@@ -99,8 +101,10 @@ export type {
   ElicitRequestParams, ElicitRequestFormParams, ElicitRequestUrlParams, ElicitResult, ElicitValue,
   ElicitationFormSchema, PrimitiveSchemaDefinition, ListRootsResult, Root, DiscoverResult, InitializeResult,
   LoggingMessageNotificationParams, ProgressNotificationParams, InputRequest, InputRequests, InputResponse,
-  InputResponses, InputRequiredResult,
+  InputResponses, InputRequiredResult, Task, TaskStatus, CreateTaskResult, ExtensionTask, DetailedTask, ExtensionCreateTaskResult,
+  TaskNotificationParams, TaskStatusNotificationParams,
 } from './protocol/model.js';
+export { TASKS_EXTENSION } from './protocol/model/tasks-extension.js';
 
 // Client
 export { createClient, DEFAULT_CLIENT_INFO } from './client/client.js';
@@ -117,6 +121,11 @@ export type { NotificationStreams, ListChange, ListKind } from './client/live/no
 export type { ReconnectStatus } from './client/reconnect.js';
 export { toAsyncClient, settle } from './client/promise.js';
 export type { AsyncClient, AsyncCallOptions, AsyncToolCallOptions } from './client/promise.js';
+export type {
+  TaskVerbs, TaskSnapshot, TaskDetails, TaskEvent, TaskCreatedEvent, TaskStatusEvent, TaskInputEvent, TaskWatchOptions, TaskCallOptions,
+} from './client/tasks/types.js';
+export type { AsyncTaskVerbs, AsyncTaskOptions, AsyncTaskWatchOptions } from './client/tasks/promise.js';
+export { DEFAULT_TASK_POLL_INTERVAL_MS, MIN_TASK_POLL_INTERVAL_MS, PUSHED_TASK_POLL_INTERVAL_MS } from './client/tasks/watch-state.js';
 
 // Agent glue: live tool adapters for model providers, tool results for models, sampling through a model, a loop
 export type {

@@ -3,7 +3,7 @@ import { ResponseStreamEndedError, UnsupportedMethodError } from '../errors/erro
 import { McpError } from '../errors/mcp-error.js';
 import { decodeResult } from '../protocol/codec.js';
 import { hasCapability } from '../protocol/model/capabilities.js';
-import { isClientRequestSpec, methodSpec } from '../protocol/methods.js';
+import { isClientRequestSpec, knownMethodSpec, methodSpec } from '../protocol/methods.js';
 import type { Params, RequestEvent } from '../session/types.js';
 import type { ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
@@ -22,7 +22,7 @@ export interface CallDeps {
 
 function assertSupported(ready: ClientConnection, method: string): void {
   const { protocolVersion, capabilities } = ready.server;
-  const spec = methodSpec(protocolVersion, method);
+  const spec = knownMethodSpec(protocolVersion, method);
   if (!isClientRequestSpec(spec)) {
     throw new UnsupportedMethodError(`${method} is not part of MCP ${protocolVersion}`, { method });
   }
@@ -55,7 +55,7 @@ export function callOn(core: CallDeps, ready: ClientConnection, method: string, 
     const request$ = connection.requestEvents(method, p, policy.requestOptions(method, p, options, core.logLevel));
     return policy.reissue ? request$.pipe(retry({ count: 1, delay: reissueWhenStreamLost })) : request$;
   };
-  const decode = (raw: Params) => decodeResult(version, method, raw);
+  const decode = (raw: Params) => decodeResult(version, method, raw, options.resultTypes ? { allowedResultTypes: options.resultTypes } : {});
   const events$: Observable<CallEvent<unknown>> =
     policy.revision.serverRequests === 'input-rounds' && methodSpec(version, method)?.mayRequireInput
       ? withInputRounds({ method, maxRounds: core.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS, run: core.run, send, decode }, params ?? {})

@@ -14,7 +14,10 @@ import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
+import { createListenManager } from './live/listen.js';
 import { createLiveState } from './live/live-state.js';
+import { registryLookups } from './tasks/start.js';
+import { createTaskVerbs } from './tasks/verbs.js';
 import { extensionRequest, listAll, listOn, listPage, resultOf, surviveSessionLoss } from './verbs.js';
 
 /** `clientInfo` when none is given. */
@@ -73,14 +76,16 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
   const tools = new ToolRegistry(core);
   const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
+  const listen = createListenManager(core, options.live?.backoff);
   const live = createLiveState(core, {
     tools: (ready) => tools.keep(listOn<Tool>(core, ready, 'tools/list', 'tools')),
     resources: (ready) => listOn<Resource>(core, ready, 'resources/list', 'resources'),
     resourceTemplates: (ready) => listOn<ResourceTemplate>(core, ready, 'resources/templates/list', 'resourceTemplates'),
     prompts: (ready) => listOn<Prompt>(core, ready, 'prompts/list', 'prompts'),
-  }, options.live);
+  }, options.live, listen);
   return {
     ...live,
+    ...createTaskVerbs({ core, listen, ...registryLookups(core, tools) }),
     session: core.session,
     server$: core.server$,
     get server() {

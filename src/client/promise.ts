@@ -9,6 +9,7 @@ import type { CallToolResult, Tool } from '../protocol/model/tools.js';
 import type { Params, ProgressEvent } from '../session/types.js';
 import type { Client, ToolCallOptions } from './client-types.js';
 import type { CallOptions } from './envelope.js';
+import { asyncTaskVerbs, type AsyncTaskVerbs } from './tasks/promise.js';
 import type { ServerSession } from './types.js';
 
 /** Options of every async verb. */
@@ -24,7 +25,7 @@ export interface AsyncToolCallOptions extends AsyncCallOptions, ToolCallOptions 
 }
 
 /** The client's verbs as async functions, for code that does not use RxJS. */
-export interface AsyncClient {
+export interface AsyncClient extends AsyncTaskVerbs {
   connect(options?: AsyncCallOptions): Promise<ServerSession>;
   discover(options?: AsyncCallOptions): Promise<DiscoverResult>;
   ping(options?: AsyncCallOptions): Promise<void>;
@@ -102,6 +103,7 @@ export function toAsyncClient(client: Client): AsyncClient {
     complete: (params, { signal, ...o } = {}) => settle(client.complete(params, o), signal),
     setLoggingLevel: (level, { signal, ...o } = {}) => settle(client.setLoggingLevel(level, o), signal).then(() => undefined),
     request: <R>(method: string, params?: Params, { signal, ...o }: AsyncCallOptions = {}) => settle(client.request<R>(method, params, o), signal),
+    ...asyncTaskVerbs(client, settle),
     close: () => client.close(),
   };
 }
