@@ -1,4 +1,4 @@
-import { EMPTY, Observable, catchError, concat, defer, from, map, mergeMap, of, throwError } from 'rxjs';
+import { EMPTY, Observable, catchError, concat, defer, map, mergeMap, of, throwError } from 'rxjs';
 import { RpcError, SchemaError, UnsupportedMethodError } from '../../errors/errors.js';
 import { TaskCancelledError, TaskFailedError } from '../../errors/task-errors.js';
 import { decodeResult } from '../../protocol/codec.js';
@@ -100,7 +100,7 @@ function followCore(context: WatchContext, task: TaskDetails): Observable<TaskEv
 function followExtension(context: WatchContext, task: TaskDetails): Observable<TaskEvent> {
   switch (task.status) {
     case 'input_required':
-      return from(context.desk.take(task.inputRequests ?? {}));
+      return context.desk.take(task.inputRequests ?? {});
     case 'completed':
       return defer(() => of<TaskEvent>({ type: 'result', result: toolResult(context, task.result ?? {}) }));
     case 'failed':

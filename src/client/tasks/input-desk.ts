@@ -1,4 +1,4 @@
-import { EMPTY, Observable, Subject, Subscription, catchError, concatMap, finalize, ignoreElements, merge, of, tap, throwError } from 'rxjs';
+import { EMPTY, Observable, Subject, Subscription, catchError, concat, concatMap, defer, finalize, from, ignoreElements, merge, of, tap, throwError } from 'rxjs';
 import { InputRequiredError, RpcError, SchemaError } from '../../errors/errors.js';
 import type { InputRequest, InputRequests, InputResponse } from '../../protocol/model/mrtr.js';
 import { fulfilInputRequest, type ServerRequestRunner } from '../server-requests.js';
@@ -33,18 +33,24 @@ export class InputDesk {
 
   constructor(private readonly run: ServerRequestRunner) {}
 
-  /** Starts fulfilling each key not seen before, and returns a `task-input` event for each of them. */
-  take(requests: InputRequests): TaskInputEvent[] {
-    const events: TaskInputEvent[] = [];
-    for (const [key, request] of Object.entries(requests)) {
-      const entry = this.entries.get(key);
-      if (entry?.state === 'answered') this.ready.next();
-      if (entry !== undefined) continue;
-      this.entries.set(key, { state: 'asking' });
-      events.push({ type: 'task-input', key, request });
-      this.fulfil(key, request);
-    }
-    return events;
+  /**
+   * A `task-input` event for each key not seen before, after which the handlers start on them (an answer that is
+   * ready but not delivered yet is delivered again).
+   */
+  take(requests: InputRequests): Observable<TaskInputEvent> {
+    return defer(() => {
+      const fresh = Object.entries(requests).filter(([key]) => {
+        const entry = this.entries.get(key);
+        if (entry?.state === 'answered') this.ready.next();
+        return entry === undefined;
+      });
+      for (const [key] of fresh) this.entries.set(key, { state: 'asking' });
+      const events = fresh.map(([key, request]): TaskInputEvent => ({ type: 'task-input', key, request }));
+      return concat(from(events), defer(() => {
+        for (const [key, request] of fresh) this.fulfil(key, request);
+        return EMPTY;
+      }));
+    });
   }
 
   /**
