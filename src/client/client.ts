@@ -16,7 +16,8 @@ import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
 import { createListenManager } from './live/listen.js';
 import { createLiveState } from './live/live-state.js';
-import { registryLookups } from './tasks/start.js';
+import { callToolRunningTasks } from './tasks/plain-call.js';
+import { registryLookups, type StartDeps } from './tasks/start.js';
 import { createTaskVerbs } from './tasks/verbs.js';
 import { extensionRequest, listAll, listOn, listPage, resultOf, surviveSessionLoss } from './verbs.js';
 
@@ -25,9 +26,10 @@ export const DEFAULT_CLIENT_INFO = { name: 'rxmcp', version: '0.1.0' } as const;
 
 const HEADER_MISMATCH = -32020;
 
-function callToolEvents(core: ClientCore, tools: ToolRegistry, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
+function callToolEvents(core: ClientCore, tools: ToolRegistry, tasks: StartDeps, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
-  const attempt = () => defer(() => core.call('tools/call', params, { ...options, tool: options.tool ?? tools.get(name) })) as Observable<CallEvent<CallToolResult>>;
+  const plain = () => defer(() => core.call('tools/call', params, { ...options, tool: options.tool ?? tools.get(name) })) as Observable<CallEvent<CallToolResult>>;
+  const attempt = () => callToolRunningTasks(tasks, name, args, options, plain);
   const safe = options.idempotent === true || tools.isReadOnly(name, core.options.trustToolAnnotations === true);
   const call$ = attempt().pipe(
     catchError((error: unknown) => {
@@ -77,6 +79,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
   const tools = new ToolRegistry(core);
   const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
   const listen = createListenManager(core, options.live?.backoff);
+  const tasks: StartDeps = { core, listen, ...registryLookups(core, tools) };
   const live = createLiveState(core, {
     tools: (ready) => tools.keep(listOn<Tool>(core, ready, 'tools/list', 'tools')),
     resources: (ready) => listOn<Resource>(core, ready, 'resources/list', 'resources'),
@@ -85,7 +88,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
   }, options.live, listen);
   return {
     ...live,
-    ...createTaskVerbs({ core, listen, ...registryLookups(core, tools) }),
+    ...createTaskVerbs(tasks),
     session: core.session,
     server$: core.server$,
     get server() {
@@ -97,8 +100,8 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     ping: (o) => resultOf<Params>(core.call('ping', undefined, o)).pipe(mergeMap(() => EMPTY)),
     listTools: (o) => tools.keep(list<Tool>('tools/list', 'tools', o)),
     listToolsPage: (cursor, o) => tools.keepPage(listPage<ListToolsResult>(core, 'tools/list', cursor, o)),
-    callTool: (name, args, o = {}) => resultOf<CallToolResult>(callToolEvents(core, tools, name, args, o)),
-    callToolEvents: (name, args, o = {}) => callToolEvents(core, tools, name, args, { progress: true, ...o }),
+    callTool: (name, args, o = {}) => resultOf<CallToolResult>(callToolEvents(core, tools, tasks, name, args, o)),
+    callToolEvents: (name, args, o = {}) => callToolEvents(core, tools, tasks, name, args, { progress: true, ...o }),
     listResources: (o) => list<Resource>('resources/list', 'resources', o),
     listResourcesPage: (cursor, o) => listPage<ListResourcesResult>(core, 'resources/list', cursor, o),
     listResourceTemplates: (o) => list<ResourceTemplate>('resources/templates/list', 'resourceTemplates', o),

@@ -1,5 +1,5 @@
 import { firstValueFrom, map, timer } from 'rxjs';
-import { UnsupportedMethodError, createClient, toAsyncClient, type TaskEvent } from '../../../src/index.js';
+import { MissingRequiredClientCapabilityError, UnsupportedMethodError, createClient, toAsyncClient, type TaskEvent } from '../../../src/index.js';
 import {
   DEFAULT_TESTING_CAPABILITIES, TASK_TESTING_CAPABILITIES, eachEra, eraCase, serveTasks, serveTools, tool, toolResult,
 } from '../../../src/testing/index.js';
@@ -172,4 +172,45 @@ describe('task verbs', () => {
       client.close();
     });
   });
+});
+
+describe('Client.callTool on tools that must run as tasks', () => {
+  it('2025-11-25: runs a tool the client knows to require tasks (execution.taskSupport "required") as a task, and gives its result', () => {
+    const server = eraCase('2025-11-25').run(createTestScheduler(), (server, { expectObservable }) => {
+      serveBuildTool(server, 'required');
+      const tasks = serveTasks(server, { pollIntervalMs: 1000 });
+      server.whenRequest('tools/call').handle((call) => {
+        const task = tasks.start(call);
+        timer(1500).subscribe(() => task.complete(toolResult('built')));
+      });
+      const client = createClient(server.transport);
+      client.listTools().subscribe();
+      expectObservable(client.callTool('build').pipe(map((r) => r.content))).toBe('2000ms (r|)', { r: toolResult('built').content });
+    }, TASK_SERVER);
+    expect(server.requests.find((r) => r.method === 'tools/call')?.params).toEqual({ name: 'build', task: {} });
+  });
+
+  it('2026-07-28: calls again as a task when the server refuses the plain call with -32021 for the tasks extension', () => {
+    const server = eraCase('2026-07-28').run(createTestScheduler(), (server, { expectObservable }) => {
+      const tasks = serveTasks(server, { pollIntervalMs: 1000 });
+      server.whenRequest('tools/call').handle((call) => {
+        if ((call.meta?.['io.modelcontextprotocol/clientCapabilities'] as { extensions?: object } | undefined)?.extensions === undefined) {
+          call.error(-32021, 'Missing required client capability', { requiredCapabilities: { extensions: { [TASKS]: {} } } });
+          return;
+        }
+        const task = tasks.start(call);
+        timer(1500).subscribe(() => task.complete(toolResult('built')));
+      });
+      const client = createClient(server.transport);
+      expectObservable(client.callTool('build').pipe(map((r) => r.content))).toBe('1500ms (r|)', { r: toolResult('built').content });
+    }, TASK_SERVER);
+    expect(server.requests.filter((r) => r.method === 'tools/call').length).toBe(2);
+  });
+
+  it('2026-07-28: passes a -32021 for another capability on as it came', () =>
+    eraCase('2026-07-28').run(createTestScheduler(), (server, { expectObservable }) => {
+      server.whenRequest('tools/call').error(-32021, 'Missing required client capability', { requiredCapabilities: { sampling: {} } });
+      const client = createClient(server.transport);
+      expectObservable(client.callTool('build').pipe(map(() => 'r'))).toBe('#', undefined, new MissingRequiredClientCapabilityError('Missing required client capability'));
+    }, TASK_SERVER));
 });

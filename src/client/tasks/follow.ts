@@ -89,7 +89,8 @@ function followCore(context: WatchContext, task: TaskDetails): Observable<TaskEv
       context.resulting = false;
       if (RpcError.is(error)) {
         const rpc = error as RpcError;
-        return concat(finalStatus(context), throwError(() => failed(context, { code: rpc.rpcCode, message: rpc.message, data: rpc.data }, rpc)));
+        const ended = defer(() => throwError(() => (context.state.latest?.status === 'cancelled' ? cancelled(context) : failed(context, { code: rpc.rpcCode, message: rpc.message, data: rpc.data }, rpc))));
+        return concat(finalStatus(context), ended);
       }
       return isFatal(error) ? throwError(() => error) : EMPTY;
     }),
