@@ -75,10 +75,10 @@ describe('the built universal entry', () => {
 });
 
 describe('a browser bundle of the universal entry', () => {
-  it('builds for the browser and stays small: createClient + streamableHttp under 50 KB gzipped, one zod locale', async () => {
+  it('builds for the browser and stays small: createClient + streamableHttp under 55 KB gzipped, one zod locale', async () => {
     expect(existsSync(join(root, 'dist/index.js'))).withContext('dist/index.js is missing: run npm run build').toBeTrue();
     const { core } = await measureBundles(['core']);
-    expect(core.gzip).toBeLessThan(50 * 1024);
+    expect(core.gzip).toBeLessThan(55 * 1024);
     const locales = core.sources.filter((file) => file.includes('zod/v4/locales/'));
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
     expect(core.sources.filter((file) => file.includes('src/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);

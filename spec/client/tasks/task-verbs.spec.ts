@@ -214,3 +214,16 @@ describe('Client.callTool on tools that must run as tasks', () => {
       expectObservable(client.callTool('build').pipe(map(() => 'r'))).toBe('#', undefined, new MissingRequiredClientCapabilityError('Missing required client capability'));
     }, TASK_SERVER));
 });
+
+describe('Client.callTool with the tasks extension declared in the client capabilities', () => {
+  it('2026-07-28: follows the task the server makes of a plain call to its result', () =>
+    eraCase('2026-07-28').run(createTestScheduler(), (server, { expectObservable }) => {
+      const tasks = serveTasks(server, { pollIntervalMs: 1000 });
+      server.whenRequest('tools/call').handle((call) => {
+        const task = tasks.start(call);
+        timer(500).subscribe(() => task.complete(toolResult('built')));
+      });
+      const client = createClient(server.transport, { capabilities: { extensions: { [TASKS]: {} } } });
+      expectObservable(client.callTool('build').pipe(map((r) => r.content))).toBe('1000ms (r|)', { r: toolResult('built').content });
+    }, { ...TASK_SERVER, taskNotifications: false }));
+});

@@ -1,4 +1,4 @@
-import { Observable, catchError, defer, filter, throwError } from 'rxjs';
+import { Observable, catchError, defer, filter, switchMap, throwError } from 'rxjs';
 import { MissingRequiredClientCapabilityError } from '../../errors/rpc-errors.js';
 import { hasCapability } from '../../protocol/model/capabilities.js';
 import { TASKS_EXTENSION } from '../../protocol/model/tasks-extension.js';
@@ -16,6 +16,11 @@ function mustRunAsTask(deps: StartDeps, ready: ClientConnection | undefined, nam
   return deps.knownTool(name)?.execution?.taskSupport === 'required' && hasCapability(ready.server.capabilities, ['tasks', 'requests', 'tools', 'call']);
 }
 
+/** 2026-07-28: the client declares the tasks extension on every request (`options.capabilities`), so any call may become a task. */
+function declaresTasks(ready: ClientConnection | undefined): boolean {
+  return ready !== undefined && taskShape(ready) === 'extension' && ready.policy.envelope.capabilities.extensions?.[TASKS_EXTENSION] !== undefined;
+}
+
 /** 2026-07-28: the server refused the call with `-32021` asking for the tasks extension, which it offers. */
 function asksForTasks(error: unknown, ready: ClientConnection | undefined): boolean {
   if (!MissingRequiredClientCapabilityError.is(error) || ready === undefined || taskShape(ready) !== 'extension') return false;
@@ -29,7 +34,8 @@ const isCallEvent = (event: TaskEvent): event is CallEvent<CallToolResult> => ev
  * A plain tool call that runs as a task where the protocol says it must, so that `callTool` works on such tools
  * without knowing about tasks: on 2025-11-25 a tool the client knows to have `execution.taskSupport: "required"`
  * is called as a task; on 2026-07-28 a call refused with `-32021` for the tasks extension is made again declaring
- * it. Either way only the call's own events (progress, input rounds, the result) are emitted.
+ * it, and a client that declares the extension in its own capabilities follows whatever task the server makes of
+ * a call. Either way only the call's own events (progress, input rounds, the result) are emitted.
  *
  * **Temperature:** cold. **Emits:** what `plain$` emits, or the task's call events. **Completes:** after the result.
  * **Errors:** as `plain$`, or as `callToolAsTask`. **Teardown:** cancels the call; a task started goes on.
@@ -37,10 +43,11 @@ const isCallEvent = (event: TaskEvent): event is CallEvent<CallToolResult> => ev
 export function callToolRunningTasks(
   deps: StartDeps, name: string, args: Params | undefined, options: TaskCallOptions, plain$: () => Observable<CallEvent<CallToolResult>>,
 ): Observable<CallEvent<CallToolResult>> {
-  return defer(() => {
-    const viaTask = () => callToolAsTask(deps, name, args, options).pipe(filter(isCallEvent));
-    const ready = deps.core.current();
-    if (mustRunAsTask(deps, ready, name)) return viaTask();
-    return plain$().pipe(catchError((error: unknown) => (asksForTasks(error, deps.core.current()) ? viaTask() : throwError(() => error))));
-  });
+  const viaTask = () => callToolAsTask(deps, name, args, options).pipe(filter(isCallEvent));
+  return defer(() => deps.core.ready()).pipe(
+    switchMap((ready) => {
+      if (mustRunAsTask(deps, ready, name) || declaresTasks(ready)) return viaTask();
+      return plain$().pipe(catchError((error: unknown) => (asksForTasks(error, deps.core.current()) ? viaTask() : throwError(() => error))));
+    }),
+  );
 }
