@@ -38,7 +38,10 @@ function requestOptions(context: WatchContext): CallOptions {
   return { cancellable: false, ...(trace === undefined ? {} : { trace }), ...(meta === undefined ? {} : { meta }), ...(timeout === undefined ? {} : { timeout }) };
 }
 
-/** `tasks/get` on the watch's connection, as the task's details. */
+/**
+ * `tasks/get` on the watch's connection, as the task's details. **Temperature:** cold. **Emits:** the details once.
+ * **Completes:** after them. **Errors:** as the request. **Teardown:** stops waiting (nothing sent).
+ */
 export function fetchTask(context: WatchContext): Observable<TaskDetails> {
   const { core, ready, shape, state } = context;
   const got$ = taskRequest<Task & ExtensionGetTaskResult>(core, ready, 'tasks/get', { taskId: state.taskId }, requestOptions(context));
@@ -113,7 +116,12 @@ function followExtension(context: WatchContext, task: TaskDetails): Observable<T
   }
 }
 
-/** What one state of the task (polled or pushed) leads to: a status event when it changed, then what it asks for. */
+/**
+ * What one state of the task (polled or pushed) leads to: a status event when it changed, then what it asks for.
+ * **Temperature:** cold. **Emits:** the status event, `task-input` events, the `result`. **Completes:** after them
+ * (2025-11-25: once `tasks/result` answered). **Errors:** `TaskFailedError`, `TaskCancelledError`, `SchemaError`.
+ * **Teardown:** stops waiting on `tasks/result` (nothing sent).
+ */
 export function followTask(context: WatchContext, task: TaskDetails): Observable<TaskEvent> {
   if (context.state.finished) return EMPTY;
   const { fresh, event } = context.state.accept(task);

@@ -28,14 +28,20 @@ export class InputDesk {
   private readonly ready = new Subject<void>();
   private readonly failures = new Subject<never>();
 
-  /** Errors with the first handler failure. */
+  /**
+   * The first handler failure. **Temperature:** hot, replaying the failure to later subscribers. **Emits:** nothing.
+   * **Completes:** never. **Errors:** with the failure (`InputRequiredError` for input without a handler).
+   * **Teardown:** none.
+   */
   readonly errors$: Observable<never> = this.failures.asObservable();
 
   constructor(private readonly run: ServerRequestRunner) {}
 
   /**
    * A `task-input` event for each key not seen before, after which the handlers start on them (an answer that is
-   * ready but not delivered yet is delivered again).
+   * ready but not delivered yet is delivered again). **Temperature:** cold. **Emits:** the events.
+   * **Completes:** after them. **Errors:** never (handler failures go to `errors$`). **Teardown:** none (the handlers
+   * run for the whole watch, until `close()`).
    */
   take(requests: InputRequests): Observable<TaskInputEvent> {
     return defer(() => {
@@ -56,6 +62,8 @@ export class InputDesk {
   /**
    * Delivers the answers not yet delivered through `send`, now and whenever one is ready, one update at a time.
    * A delivery that fails without a server error is tried again with the next answer or on the next connection.
+   * **Temperature:** cold. **Emits:** nothing. **Completes:** never. **Errors:** with a server error of `send`
+   * (`RpcError`, `SchemaError`). **Teardown:** stops delivering; an answer whose delivery was cut short is sent again.
    */
   deliver(send: (responses: Readonly<Record<string, InputResponse>>) => Observable<unknown>): Observable<never> {
     return merge(of(undefined), this.ready).pipe(concatMap(() => this.deliverOnce(send)));

@@ -13,7 +13,11 @@ import { createdTask } from './snapshot.js';
 import type { TaskCallOptions, TaskEvent } from './types.js';
 import { watchTask, type TaskDeps } from './watch.js';
 
-/** The definition of a tool as the client knows it on a connection (listing the tools when it knows none). */
+/**
+ * The definition of a tool as the client knows it on a connection (listing the tools when it knows none).
+ * **Temperature:** cold. **Emits:** the tool, or `undefined` when the server does not list it, once.
+ * **Completes:** after it. **Errors:** as `listTools`. **Teardown:** cancels the listing.
+ */
 export type ToolLookup = (ready: ClientConnection, name: string) => Observable<Tool | undefined>;
 
 /** What starting a task needs beside the watches. */
@@ -49,9 +53,9 @@ function taskCapableTool(deps: StartDeps, ready: ClientConnection, name: string)
   );
 }
 
+/** The call's options: the caller's (the watch's own are ignored by the call), accepting a task in return. */
 function callOptions(shape: TaskShape, options: TaskCallOptions, tool: Tool | undefined): CallOptions {
-  const { pollIntervalMs: _poll, minPollIntervalMs: _min, pushedPollIntervalMs: _pushed, ttlMs: _ttl, ...call } = options;
-  return taskCallOptions(shape, { ...call, resultTypes: ['task'], ...(tool === undefined ? {} : { tool }) });
+  return taskCallOptions(shape, { ...options, resultTypes: ['task'], ...(tool === undefined ? {} : { tool }) });
 }
 
 function startOn(deps: StartDeps, ready: ClientConnection, name: string, args: Params | undefined, options: TaskCallOptions): Observable<TaskEvent> {

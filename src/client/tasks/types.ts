@@ -90,8 +90,12 @@ export interface TaskCallOptions extends CallOptions, TaskWatchOptions {
 /**
  * The task verbs of a client. Tasks exist in MCP 2025-11-25 (the experimental core tasks) and in 2026-07-28 with
  * the tasks extension `io.modelcontextprotocol/tasks`; every verb fails with `UnsupportedMethodError`, sending
- * nothing, when the negotiated revision, extension or server capabilities lack it. Except for the watches, each is
- * cold, emits its answer once and completes, and errors as the client's other verbs do.
+ * nothing, when the negotiated revision, extension or server capabilities lack it.
+ *
+ * Except for the watches (`callToolAsTask`, `watchTask`, whose contracts follow): **Temperature:** cold, each
+ * subscription one request. **Emits:** the answer once (`cancelTask` and `updateTask` nothing). **Completes:** after
+ * it. **Errors:** as the client's other verbs (`UnsupportedMethodError`, `RpcError`, `SchemaError`, ...).
+ * **Teardown:** cancels the request on the wire (never the task).
  */
 export interface TaskVerbs {
   /**

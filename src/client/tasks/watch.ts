@@ -44,6 +44,9 @@ function pollFailed(context: WatchContext, error: unknown): Observable<never> {
 /**
  * `tasks/get` now (or after the first interval, when the watch already knows a fresh state), then again after each
  * interval the state asks for, until the task is terminal; each `now$` emission polls at once and starts over.
+ * **Temperature:** cold. **Emits:** each polled state. **Completes:** when `now$` does and the task is terminal.
+ * **Errors:** with a server's answer (`RpcError`, `SchemaError`); other failures are reported and polled again.
+ * **Teardown:** stops polling (a poll in flight is not cancelled on the wire).
  */
 function polls(context: WatchContext, now$: Observable<unknown>): Observable<TaskDetails> {
   const { state, options } = context;
@@ -66,7 +69,11 @@ function decoded(context: WatchContext, notification: JsonRpcNotification): unkn
   }
 }
 
-/** The task's status notifications on the connection (2025-11-25 `notifications/tasks/status`, 2026-07-28 `notifications/tasks`). */
+/**
+ * The task's status notifications on the connection (2025-11-25 `notifications/tasks/status`, 2026-07-28
+ * `notifications/tasks`); malformed ones are dropped with a diagnostic. **Temperature:** hot. **Emits:** each state.
+ * **Completes:** when the connection ends. **Errors:** never. **Teardown:** stops listening.
+ */
 function pushes(context: WatchContext): Observable<TaskDetails> {
   const method = context.shape === 'core' ? 'notifications/tasks/status' : 'notifications/tasks';
   return context.ready.connection.notifications$.pipe(
@@ -82,8 +89,10 @@ function pushes(context: WatchContext): Observable<TaskDetails> {
 }
 
 /**
- * 2026-07-28: asks the client's listen stream for the task; each acknowledgement says whether the server pushes
- * it, and one that does is followed by a poll (what changed while the stream was being opened is not pushed).
+ * 2026-07-28: each listen acknowledgement on the connection says whether the server pushes the task; one that
+ * does is followed by a poll (what changed while the stream was being opened is not pushed). **Temperature:** hot.
+ * **Emits:** each acknowledgement that covers the task. **Completes:** when the connection ends. **Errors:** never.
+ * **Teardown:** stops listening.
  */
 function listenAcks(context: WatchContext): Observable<unknown> {
   const { state } = context;
@@ -97,7 +106,11 @@ function listenAcks(context: WatchContext): Observable<unknown> {
   );
 }
 
-/** 2025-11-25: the server's requests tagged with the task, as the handlers receive them. */
+/**
+ * 2025-11-25: the server's requests tagged with the task, as the handlers receive them. **Temperature:** hot.
+ * **Emits:** a `task-input` event per request. **Completes:** after `close()`. **Errors:** never. **Teardown:** stops
+ * looking (the handlers answer regardless).
+ */
 function relatedRequests(core: ClientCore, taskId: string): Observable<TaskInputEvent> {
   return core.session.frames$.pipe(
     mergeMap((event) => {
@@ -110,7 +123,11 @@ function relatedRequests(core: ClientCore, taskId: string): Observable<TaskInput
   );
 }
 
-/** The watch on one connection: polls, pushes, input, and (2026-07-28) the listen demand and deliveries. */
+/**
+ * The watch on one connection: polls, pushes, input, and (2026-07-28) the listen demand and deliveries.
+ * **Temperature:** cold. **Emits:** the watch's events. **Completes:** when the connection ends. **Errors:** as
+ * `watchTask`. **Teardown:** stops everything on the connection; sends nothing.
+ */
 function watchOn(deps: TaskDeps, ready: ClientConnection, state: WatchState, desk: InputDesk, options: TaskWatchOptions & CallOptions, seed: TaskSnapshot | undefined): Observable<TaskEvent> {
   return defer(() => {
     const shape = taskShapeFor(ready, 'tasks/get');
