@@ -13,7 +13,8 @@ describe('public entry points', () => {
       'MissingRequiredClientCapabilityError', 'NegotiationError', 'OutputSchemaError', 'PaginationError', 'ParseError', 'RequestIdSchema',
       'RequestTimeoutError', 'ResourceNotFoundError', 'ResponseStreamEndedError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
       'SessionExpiredError', 'SessionLostError', 'TransportError', 'UnsupportedMethodError', 'UnsupportedProtocolVersionError',
-      'UrlElicitationRequiredError', 'WebSocketCloseError', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createClientGroup', 'createSession',
+      'UrlElicitationRequiredError', 'WebSocketCloseError',
+      'TASKS_EXTENSION', 'TaskCancelledError', 'TaskFailedError', 'DEFAULT_TASK_POLL_INTERVAL_MS', 'MIN_TASK_POLL_INTERVAL_MS', 'PUSHED_TASK_POLL_INTERVAL_MS', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createClientGroup', 'createSession',
       'encodeHeaderValue', 'fromSdkTransport', 'toSdkTransport',
       'hasCapability', 'headlessRedirect', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
       'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',
@@ -40,10 +41,10 @@ describe('public entry points', () => {
 
   it('rxmcp/testing exports the frame builders, the marble transport, the testing controller and its fixtures', () => {
     expect(Object.keys(testing).sort()).toEqual([
-      'DEFAULT_TESTING_CAPABILITIES', 'DEFAULT_TESTING_SERVER_INFO', 'ExpectationFailedError', 'PARITY_REVISIONS', 'TestScriptError', 'audio',
+      'DEFAULT_TESTING_CAPABILITIES', 'DEFAULT_TESTING_SERVER_INFO', 'ExpectationFailedError', 'PARITY_REVISIONS', 'TASK_TESTING_CAPABILITIES', 'TestScriptError', 'audio',
       'createTestingController', 'eachEra', 'elicitForm', 'elicitUrl', 'embeddedText', 'eraCase', 'err', 'failed', 'frame', 'image', 'isBuiltFrame', 'listRoots',
       'malformed', 'marbleTransport', 'note', 'oversized', 'prompt', 'promptResult', 'req', 'res', 'resource', 'resourceContents', 'resourceLink',
-      'resourceTemplate', 'runWithServer', 'sampleMessage', 'servePrompts', 'serveResourceContents', 'serveResourceTemplates', 'serveResources', 'serveTools',
+      'resourceTemplate', 'runWithServer', 'sampleMessage', 'servePrompts', 'serveResourceContents', 'serveResourceTemplates', 'serveResources', 'serveTasks', 'serveTools',
       'slowTool', 'structuredResult', 'text', 'tool', 'toolError', 'toolResult',
     ]);
   });

@@ -31,6 +31,8 @@ export type {
 } from './errors/rpc-errors.js';
 export { OutputSchemaError } from './errors/output-schema-error.js';
 export type { OutputSchemaFailure, OutputSchemaIssue, OutputSchemaErrorOptions } from './errors/output-schema-error.js';
+export { TaskFailedError, TaskCancelledError } from './errors/task-errors.js';
+export type { TaskFailedErrorOptions, TaskCancelledErrorOptions } from './errors/task-errors.js';
 
 // JSON-RPC
 export {
@@ -123,13 +125,14 @@ export type {
   ElicitRequestParams, ElicitRequestFormParams, ElicitRequestUrlParams, ElicitResult, ElicitValue,
   ElicitationFormSchema, PrimitiveSchemaDefinition, ListRootsResult, Root, DiscoverResult, InitializeResult,
   LoggingMessageNotificationParams, ProgressNotificationParams, InputRequest, InputRequests, InputResponse,
-  InputResponses, InputRequiredResult,
+  InputResponses, InputRequiredResult, CreateTaskResult, ExtensionTask, DetailedTask, ExtensionCreateTaskResult, TaskNotificationParams,
   Role, ProgressToken, CacheScope, RequestMeta, ResultMeta, NotificationMeta, Capabilities, TasksCapability, ModelPreferences,
   ModelHint, ToolChoice, SamplingContentBlock, ToolUseContent, ToolResultContent, TaskMetadata, ToolExecution, StringSchema,
   NumberSchema, BooleanSchema, SingleSelectEnumSchema, MultiSelectEnumSchema, TitledOption, InputResponseMap,
   ListRootsRequestParams, ElicitationCompleteNotificationParams, ResourceUpdatedNotificationParams, TaskStatusNotificationParams,
   TaskStatus, Task, NotificationParamsBase, RequestParamsBase,
 } from './protocol/model.js';
+export { TASKS_EXTENSION } from './protocol/model/tasks-extension.js';
 
 // Client
 export { createClient, DEFAULT_CLIENT_INFO } from './client/client.js';
@@ -151,6 +154,11 @@ export type { NotificationStreams, ListChange, ListKind } from './client/live/no
 export type { ReconnectStatus } from './client/reconnect.js';
 export { toAsyncClient, settle } from './client/promise.js';
 export type { AsyncClient, AsyncCallOptions, AsyncToolCallOptions } from './client/promise.js';
+export type {
+  TaskVerbs, TaskSnapshot, TaskDetails, TaskEvent, TaskCreatedEvent, TaskStatusEvent, TaskInputEvent, TaskWatchOptions, TaskCallOptions,
+} from './client/tasks/types.js';
+export type { AsyncTaskVerbs, AsyncTaskOptions, AsyncTaskWatchOptions } from './client/tasks/promise.js';
+export { DEFAULT_TASK_POLL_INTERVAL_MS, MIN_TASK_POLL_INTERVAL_MS, PUSHED_TASK_POLL_INTERVAL_MS } from './client/tasks/watch-state.js';
 
 // Several servers as one
 export { createClientGroup } from './group/group.js';

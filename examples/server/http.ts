@@ -5,6 +5,7 @@ import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
 import { createExampleServer, ExampleState } from './example-server.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { isMainModule } from './main.js';
+import { withTasks } from './tasks.js';
 
 /** Options of {@link startExampleHttpServer}. */
 export interface ExampleHttpOptions {
@@ -12,6 +13,8 @@ export interface ExampleHttpOptions {
   readonly port?: number;
   /** The state shared by all requests; a fresh one by default. */
   readonly state?: ExampleState;
+  /** Serve the 2026-07-28 tasks extension with the task tool `research` (examples/server/tasks.ts); default false. */
+  readonly tasks?: boolean;
 }
 
 /** A running example HTTP server. */
@@ -27,11 +30,12 @@ export interface ExampleHttpServer {
  * handler (`createMcpHandler`, with `subscriptions/listen` streams fed from the shared state), 2025-era requests to
  * sessionful Streamable HTTP so that elicitation, sampling and list-changed notifications reach the client.
  */
-function exampleHandler(state: ExampleState) {
+function exampleHandler(state: ExampleState, tasks: boolean) {
   const modern = createMcpHandler((context) => createExampleServer({ ...context, state, follow: false }), {
     legacy: 'reject',
     onerror: (error) => console.error('example http (2026):', error.message),
   });
+  const modernFetch = tasks ? withTasks((request) => modern.fetch(request)) : { fetch: (request: Request) => modern.fetch(request), close: () => undefined };
   const legacy = new LegacySessions(() => createExampleServer({ era: 'legacy', state }));
   const stopNotifying = state.subscribe((change) => {
     if (change.kind === 'tools') modern.notify.toolsChanged();
@@ -39,9 +43,10 @@ function exampleHandler(state: ExampleState) {
   });
   return {
     fetch: async (request: Request): Promise<Response> =>
-      (await isLegacyRequest(request)) ? legacy.fetch(request) : modern.fetch(request),
+      (await isLegacyRequest(request)) ? legacy.fetch(request) : modernFetch.fetch(request),
     close: async (): Promise<void> => {
       stopNotifying();
+      modernFetch.close();
       await Promise.all([modern.close(), legacy.close()]);
     },
   };
@@ -86,7 +91,7 @@ function listen(server: HttpServer, port: number): Promise<AddressInfo> {
  * pages on loopback origins too (CORS).
  */
 export async function startExampleHttpServer(options: ExampleHttpOptions = {}): Promise<ExampleHttpServer> {
-  const handler = exampleHandler(options.state ?? new ExampleState());
+  const handler = exampleHandler(options.state ?? new ExampleState(), options.tasks === true);
   const nodeHandler = toNodeHandler(handler, { onerror: (error) => console.error('example http:', error.message) });
   const validHost = localhostHostValidation();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -111,12 +116,12 @@ export async function startExampleHttpServer(options: ExampleHttpOptions = {}): 
 
 
 if (isMainModule(import.meta.url)) {
-  const port = Number(process.argv[2] ?? 0);
+  const port = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error('usage: tsx examples/server/http.ts [port]');
+    console.error('usage: tsx examples/server/http.ts [port] [--tasks]');
     process.exit(2);
   }
-  const running = await startExampleHttpServer({ port });
+  const running = await startExampleHttpServer({ port, tasks: process.argv.includes('--tasks') });
   console.log(`LISTENING ${running.url}`);
   const stop = (): void => {
     running.close().finally(() => process.exit(0));

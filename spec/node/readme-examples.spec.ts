@@ -21,7 +21,7 @@ describe('the README examples', () => {
   it('are each in a spec of spec/examples', () => {
     expect(withRegion.map(([name]) => name).sort()).toEqual([
       'readme-testing.spec.ts', 'recipe-agent-step.spec.ts', 'recipe-cancellation.spec.ts', 'recipe-elicitation.spec.ts', 'recipe-reconnect.spec.ts',
-      'recipe-tool-menu.spec.ts',
+      'recipe-tasks.spec.ts', 'recipe-tool-menu.spec.ts',
     ]);
   });
 

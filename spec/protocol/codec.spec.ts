@@ -55,10 +55,17 @@ describe('protocol decodeResult (2026-07-28 resultType)', () => {
     expect(error.message).toContain('"task"');
   });
 
-  it('returns an enabled extension result as it came (array or Set of types)', () => {
-    const value = { resultType: 'task', taskId: 't1', status: 'working' };
-    expect(decodeResult(V, 'tools/call', value, { allowedResultTypes: ['task'] })).toBe(value);
-    expect(decodeResult(V, 'tools/call', value, { allowedResultTypes: new Set(['task']) })).toBe(value);
+  it('returns an enabled result type of an extension it does not know as it came (array or Set of types)', () => {
+    const value = { resultType: 'acme/deferred', ticket: 't1' };
+    expect(decodeResult(V, 'tools/call', value, { allowedResultTypes: ['acme/deferred'] })).toBe(value);
+    expect(decodeResult(V, 'tools/call', value, { allowedResultTypes: new Set(['acme/deferred']) })).toBe(value);
+  });
+
+  it('checks an enabled task result against the tasks extension schema', () => {
+    const task = { resultType: 'task', taskId: 't1', status: 'working', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttlMs: null };
+    expect(decodeResult(V, 'tools/call', { ...task, pollIntervalMs: 500 }, { allowedResultTypes: ['task'] })).toEqual({ ...task, pollIntervalMs: 500 });
+    const error = expectSchemaError(() => decodeResult(V, 'tools/call', { resultType: 'task', taskId: 't1', status: 'working' }, { allowedResultTypes: ['task'] }));
+    expect(error.message).toContain('createdAt');
   });
 
   it('rejects a resultType that is not a string', () => {

@@ -4,6 +4,8 @@ import * as codec from '../../src/protocol/codec.js';
 import * as encode from '../../src/protocol/encode.js';
 import * as methodSpecs from '../../src/protocol/method-spec.js';
 import * as methods from '../../src/protocol/methods.js';
+import * as extensions from '../../src/protocol/extensions.js';
+import * as extTasks from '../../src/protocol/ext-tasks/schemas.js';
 import * as model from '../../src/protocol/model.js';
 import * as rev2025Lifecycle from '../../src/protocol/rev-2025-11-25/lifecycle.js';
 import * as rev2025Methods from '../../src/protocol/rev-2025-11-25/methods.js';
@@ -36,6 +38,8 @@ const MODULES: Readonly<Record<string, object>> = {
   'protocol/encode': encode,
   'protocol/method-spec': methodSpecs,
   'protocol/methods': methods,
+  'protocol/extensions': extensions,
+  'protocol/ext-tasks/schemas': extTasks,
   'protocol/model': model,
   'protocol/rev-2025-11-25/lifecycle': rev2025Lifecycle,
   'protocol/rev-2025-11-25/methods': rev2025Methods,
@@ -123,6 +127,8 @@ describe('protocol lazy schema construction', () => {
       versions.isModernVersion('2025-11-25');
       methods.methodsFor('2026-07-28');
       methods.methodSpec('2024-11-05', 'tools/call');
+      methods.knownMethodSpec('2026-07-28', 'tasks/get');
+      extensions.extensionOfResultType('2026-07-28', 'tools/call', 'task');
       model.hasCapability({ tools: {} }, ['tools']);
       model.isInputRequiredResult({ resultType: 'complete' });
       rpcErrors.rpcErrorFrom({ code: -32022, message: 'x', data: { supported: [] } });

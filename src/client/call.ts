@@ -3,7 +3,7 @@ import { OutcomeUnknownError, ResponseStreamEndedError, RpcError, UnsupportedMet
 import { McpError } from '../errors/mcp-error.js';
 import { decodeResult } from '../protocol/codec.js';
 import { hasCapability } from '../protocol/model/capabilities.js';
-import { isClientRequestSpec, methodSpec } from '../protocol/methods.js';
+import { isClientRequestSpec, knownMethodSpec, methodSpec } from '../protocol/methods.js';
 import type { Params, RequestEvent } from '../session/types.js';
 import type { ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
@@ -27,7 +27,7 @@ const INVALID_PARAMS = -32602;
 
 function assertSupported(ready: ClientConnection, method: string): void {
   const { protocolVersion, capabilities } = ready.server;
-  const spec = methodSpec(protocolVersion, method);
+  const spec = knownMethodSpec(protocolVersion, method);
   if (!isClientRequestSpec(spec)) {
     throw new UnsupportedMethodError(`${method} is not part of MCP ${protocolVersion}`, { method });
   }
@@ -69,7 +69,7 @@ export function callOn(core: CallDeps, ready: ClientConnection, method: string, 
     const request$ = connection.requestEvents(method, p, policy.requestOptions(method, p, options, core.logLevel));
     return lost === undefined ? request$ : lost(request$);
   };
-  const decode = (raw: Params) => decodeResult(version, method, raw);
+  const decode = (raw: Params) => decodeResult(version, method, raw, options.resultTypes ? { allowedResultTypes: options.resultTypes } : {});
   const spec = methodSpec(version, method);
   const sent$: Observable<CallEvent<unknown>> =
     policy.revision.serverRequests === 'input-rounds' && spec?.mayRequireInput

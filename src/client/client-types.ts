@@ -9,6 +9,7 @@ import type { Diagnostic, Params, Session } from '../session/types.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import type { LiveState } from './live/live-state.js';
+import type { TaskVerbs } from './tasks/types.js';
 import type { ServerSession } from './types.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { HealthCheckOptions, HealthReport } from './health.js';
@@ -36,7 +37,7 @@ export interface ToolCallOptions extends CallOptions {
  * schema), `RequestTimeoutError`, `ConnectionClosedError`, `TransportError`, `NegotiationError` (no common
  * revision) and `SessionLostError` (the server lost the session during a call that is not safe to repeat).
  */
-export interface Client extends LiveState {
+export interface Client extends LiveState, TaskVerbs {
   /** The session underneath: `notifications$`, `state$`, `frames$` for dashboards and logs. */
   readonly session: Session;
   /**

@@ -7,8 +7,7 @@ import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResu
 import type { CallToolResult, ListToolsResult, Tool } from '../protocol/model/tools.js';
 import type { Params } from '../session/types.js';
 import type { Transport } from '../transport/types.js';
-import { outputChecked } from '../protocol/output-schema.js';
-import type { Client, ToolCallOptions } from './client-types.js';
+import type { Client } from './client-types.js';
 import { createClientCore, type ClientCore } from './core.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
@@ -18,7 +17,10 @@ import { watchFailures } from './live/failures.js';
 import { callToolEvents } from './tool-calls.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
+import { createListenManager } from './live/listen.js';
 import { createLiveState } from './live/live-state.js';
+import { registryLookups, type StartDeps } from './tasks/start.js';
+import { createTaskVerbs } from './tasks/verbs.js';
 import { extensionRequest, listAll, listOn, listPage, resultOf, surviveSessionLoss } from './verbs.js';
 
 /** `clientInfo` when none is given. */
@@ -67,16 +69,19 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
   const tools = new ToolRegistry(core, options.trustToolAnnotations === true);
   const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
+  const listen = createListenManager(core, options.live?.backoff);
+  const tasks: StartDeps = { core, listen, ...registryLookups(core, tools) };
   const live = createLiveState(core, {
     tools: (ready) => tools.keep(listOn<Tool>(core, ready, 'tools/list', 'tools')),
     resources: (ready) => listOn<Resource>(core, ready, 'resources/list', 'resources'),
     resourceTemplates: (ready) => listOn<ResourceTemplate>(core, ready, 'resources/templates/list', 'resourceTemplates'),
     prompts: (ready) => listOn<Prompt>(core, ready, 'prompts/list', 'prompts'),
-  }, options.live);
+  }, options.live, listen);
   const callbacks = Object.entries(options.handlers?.notifications ?? {}).map(([method, callback]) => onNotification(core.session.notifications$, method, callback, core.diagnose));
   const failures = options.onFailure === undefined ? undefined : watchFailures(live.state$, options.onFailure, core.diagnose);
   return {
     ...live,
+    ...createTaskVerbs(tasks),
     session: core.session,
     server$: core.server$,
     get server() {
@@ -88,8 +93,8 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     ping: (o) => resultOf<Params>(core.call('ping', undefined, o)).pipe(mergeMap(() => EMPTY)),
     listTools: (o) => tools.keep(list<Tool>('tools/list', 'tools', o)),
     listToolsPage: (cursor, o) => tools.keepPage(listPage<ListToolsResult>(core, 'tools/list', cursor, o)),
-    callTool: (name, args, o = {}) => resultOf<CallToolResult>(callToolEvents(core, tools, name, args, o)),
-    callToolEvents: (name, args, o = {}) => callToolEvents(core, tools, name, args, { progress: true, ...o }),
+    callTool: (name, args, o = {}) => resultOf<CallToolResult>(callToolEvents(core, tools, tasks, name, args, o)),
+    callToolEvents: (name, args, o = {}) => callToolEvents(core, tools, tasks, name, args, { progress: true, ...o }),
     listResources: (o) => list<Resource>('resources/list', 'resources', o),
     listResourcesPage: (cursor, o) => listPage<ListResourcesResult>(core, 'resources/list', cursor, o),
     listResourceTemplates: (o) => list<ResourceTemplate>('resources/templates/list', 'resourceTemplates', o),

@@ -1,5 +1,5 @@
 import type { Tool } from '../protocol/model/tools.js';
-import type { ClientCapabilities } from '../protocol/model/capabilities.js';
+import type { CapabilitySettings, ClientCapabilities } from '../protocol/model/capabilities.js';
 import type { LoggingLevel, Meta } from '../protocol/model/common.js';
 import type { Implementation } from '../protocol/model/metadata.js';
 import type { ProtocolVersion } from '../protocol/versions.js';
@@ -39,4 +39,13 @@ export interface CallOptions {
   readonly meta?: Meta;
   /** The called tool, for its `x-mcp-header` parameters (2026-07-28 HTTP). */
   readonly tool?: Tool;
+  /**
+   * Extensions this request declares in its client capabilities beside the client's own (2026-07-28: the
+   * request enables them, e.g. `{ 'io.modelcontextprotocol/tasks': {} }`). Ignored by revisions without extensions.
+   */
+  readonly extensions?: Readonly<Record<string, CapabilitySettings>>;
+  /** `resultType`s of enabled extensions this request accepts beside its own result (e.g. `task`). */
+  readonly resultTypes?: readonly string[];
+  /** `false`: never cancel the request on the wire; unsubscribing only stops waiting (default `true`). */
+  readonly cancellable?: boolean;
 }

@@ -9,6 +9,7 @@ import type { CallToolResult, Tool } from '../protocol/model/tools.js';
 import type { Params, ProgressEvent } from '../session/types.js';
 import type { Client, ToolCallOptions } from './client-types.js';
 import type { CallOptions } from './envelope.js';
+import { asyncTaskVerbs, type AsyncTaskVerbs } from './tasks/promise.js';
 import type { ServerSession } from './types.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { HealthCheckOptions, HealthReport } from './health.js';
@@ -27,7 +28,7 @@ export interface AsyncToolCallOptions extends AsyncCallOptions, ToolCallOptions 
 }
 
 /** The client's verbs as async functions, for code that does not use RxJS. */
-export interface AsyncClient {
+export interface AsyncClient extends AsyncTaskVerbs {
   /** Negotiates now (if not yet done on this connection); resolves with the negotiated server. Only `signal` is read. */
   connect(options?: AsyncCallOptions): Promise<ServerSession>;
   /** `server/discover` (2026-07-28): what the server offers. */
@@ -127,6 +128,7 @@ export function toAsyncClient(client: Client): AsyncClient {
     checkHealth: (o) => settle(client.checkHealth(o)),
     on: (method, callback) => client.on(method, callback),
     toolHints: () => client.toolHints(),
+    ...asyncTaskVerbs(client, settle),
     close: () => client.close(),
   };
 }

@@ -7,6 +7,8 @@ import type { ToolCallOptions } from './client-types.js';
 import type { ClientCore } from './core.js';
 import { NOTHING_IN_FLIGHT } from './human-wait.js';
 import type { CallEvent } from './input-rounds.js';
+import { callToolRunningTasks } from './tasks/plain-call.js';
+import type { StartDeps } from './tasks/start.js';
 import { approvalOf } from './tool-hints.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { listAll, surviveSessionLoss } from './verbs.js';
@@ -34,10 +36,12 @@ function approved<T>(core: ClientCore, tools: ToolRegistry, name: string, args: 
  * repeated on a new connection after a session loss only when it is safe to repeat, and its `structuredContent`
  * checked against the tool's `outputSchema` (per `validateOutput`).
  */
-export function callToolEvents(core: ClientCore, tools: ToolRegistry, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
+export function callToolEvents(core: ClientCore, tools: ToolRegistry, tasks: StartDeps, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
   const safe = options.idempotent === true || tools.isSafeToRepeat(name, core.options.trustToolAnnotations === true);
-  const attempt = () => defer(() => core.call('tools/call', params, { ...options, tool: options.tool ?? tools.get(name) }, safe)) as Observable<CallEvent<CallToolResult>>;
+  const plain = () => defer(() => core.call('tools/call', params, { ...options, tool: options.tool ?? tools.get(name) }, safe)) as Observable<CallEvent<CallToolResult>>;
+  // Run as a task where the protocol says the call must be one; otherwise the plain call.
+  const attempt = () => callToolRunningTasks(tasks, name, args, options, plain);
   const call$ = attempt().pipe(
     catchError((error: unknown) => {
       if (!RpcError.is(error) || (error as RpcError).rpcCode !== HEADER_MISMATCH || options.tool) return throwError(() => error);

@@ -1,6 +1,6 @@
 import { Observable, catchError, defer, map, switchMap, throwError } from 'rxjs';
 import { SessionLostError, UnsupportedMethodError } from '../errors/errors.js';
-import { methodSpec } from '../protocol/methods.js';
+import { knownMethodSpec } from '../protocol/methods.js';
 import type { Params } from '../session/types.js';
 import { callOn, isSessionExpired } from './call.js';
 import type { ClientConnection } from './client-connection.js';
@@ -40,13 +40,16 @@ export function surviveSessionLoss<T>(method: string, safe: boolean, call$: Obse
 
 /**
  * A request of a method that no revision defines (an extension's), with the negotiated revision's `_meta` and
- * headers; the raw result. Methods of the negotiated revision fail with `UnsupportedMethodError` (they have verbs).
+ * headers; the raw result. Methods of the negotiated revision and of the extensions rxmcp knows for it (the tasks
+ * extension's `tasks/get`, ...) fail with `UnsupportedMethodError`: they have verbs.
  */
 export function extensionRequest<R>(core: ClientCore, method: string, params: Params | undefined, options: CallOptions = {}): Observable<R> {
   return core.ready().pipe(
     switchMap((ready) => {
-      if (methodSpec(ready.server.protocolVersion, method)) {
-        return throwError(() => new UnsupportedMethodError(`${method} is an MCP method: use its verb`, { method }));
+      const spec = knownMethodSpec(ready.server.protocolVersion, method);
+      if (spec) {
+        const what = spec.extension === undefined ? 'an MCP method' : `a method of the ${spec.extension} extension`;
+        return throwError(() => new UnsupportedMethodError(`${method} is ${what}: use its verb`, { method }));
       }
       return ready.connection.request(method, params, ready.policy.requestOptions(method, params, options, core.logLevel)) as Observable<R>;
     }),

@@ -29,10 +29,13 @@ export interface WirePolicy {
   canNotify(method: string): boolean;
 }
 
-function modernMeta(envelope: Envelope, logLevel: LoggingLevel | undefined): Record<string, unknown> {
+type Extensions = CallOptions['extensions'];
+
+function modernMeta(envelope: Envelope, logLevel: LoggingLevel | undefined, extensions?: Extensions): Record<string, unknown> {
+  const { capabilities } = envelope;
   const meta: Record<string, unknown> = {
     'io.modelcontextprotocol/protocolVersion': envelope.version,
-    'io.modelcontextprotocol/clientCapabilities': envelope.capabilities,
+    'io.modelcontextprotocol/clientCapabilities': extensions === undefined ? capabilities : { ...capabilities, extensions: { ...capabilities.extensions, ...extensions } },
     'io.modelcontextprotocol/clientInfo': envelope.clientInfo,
   };
   if (logLevel !== undefined) meta['io.modelcontextprotocol/logLevel'] = logLevel;
@@ -40,10 +43,11 @@ function modernMeta(envelope: Envelope, logLevel: LoggingLevel | undefined): Rec
 }
 
 /** The `_meta` of each request: frozen and shared per log level when nothing per call is added. */
-function metaBuilder(revision: Revision, envelope: Envelope): (logLevel: LoggingLevel | undefined, trace?: TraceContext, extra?: Params) => Params | undefined {
+function metaBuilder(revision: Revision, envelope: Envelope): (logLevel: LoggingLevel | undefined, trace?: TraceContext, extra?: Params, extensions?: Extensions) => Params | undefined {
   const shared = new Map<LoggingLevel | undefined, Params>();
-  return (logLevel, trace, extra) => {
+  return (logLevel, trace, extra, extensions) => {
     if (!revision.requestMeta) return trace === undefined && extra === undefined ? undefined : { ...extra, ...trace };
+    if (extensions !== undefined && revision.capabilities.extensions) return { ...extra, ...trace, ...modernMeta(envelope, logLevel, extensions) };
     if (trace === undefined && extra === undefined) {
       let meta = shared.get(logLevel);
       if (meta === undefined) {
@@ -85,11 +89,12 @@ export function wirePolicy(revision: Revision, envelope: Envelope, exchange: boo
     },
     reissue: exchange && revision.brokenStream === 'reissue',
     requestOptions(method, params, options = {}, logLevel = envelope.logLevel) {
-      const requestMeta = meta(revision.logLevel === 'meta' ? logLevel : undefined, options.trace, options.meta);
+      const requestMeta = meta(revision.logLevel === 'meta' ? logLevel : undefined, options.trace, options.meta, options.extensions);
       const requestHeaders = headers(method, params, options.tool);
       return {
         ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
         ...(options.progress ? { progress: true } : {}),
+        ...(options.cancellable === false ? { cancellable: false } : {}),
         ...(requestMeta ? { meta: requestMeta } : {}),
         ...(requestHeaders ? { headers: requestHeaders } : {}),
       };

@@ -1,5 +1,6 @@
 import { plainResult } from './plain-results.js';
 import { SchemaError } from '../errors/errors.js';
+import { extensionMethod, extensionOfResultType } from './extensions.js';
 import { isClientRequestSpec, isServerNotificationSpec, isServerRequestSpec, type MethodSpec } from './method-spec.js';
 import { methodSpec } from './methods.js';
 import type { ExtensionResult } from './model/common.js';
@@ -23,11 +24,13 @@ export interface DecodeOptions {
  *
  * 2026-07-28: a missing `resultType` means `complete`; `input_required` (only for `tools/call`,
  * `prompts/get` and `resources/read`) decodes to an `InputRequiredResult`; any other `resultType` is
- * returned as an `ExtensionResult` when `options.allowedResultTypes` has it. Legacy revisions: the result is
- * complete, except a 2025-11-25 `CreateTaskResult` when `task` is allowed.
+ * returned as an `ExtensionResult` when `options.allowedResultTypes` has it (checked against the schema of the
+ * registered extension that defines it, such as the tasks extension's `CreateTaskResult`). Legacy revisions: the
+ * result is complete, except a 2025-11-25 `CreateTaskResult` when `task` is allowed. Requests of a registered
+ * extension of `version` (`tasks/get` of the 2026-07-28 tasks extension, ...) decode with that extension's schemas.
  * Completed results carry `resultType: 'complete'` whatever the revision. Unknown fields are kept.
  *
- * @throws UnsupportedMethodError when `method` is not a client request of `version`.
+ * @throws UnsupportedMethodError when `method` is not a client request of `version` or of a registered extension of it.
  * @throws SchemaError when the result does not match the revision's schema or its `resultType` is not allowed.
  */
 export function decodeResult<M extends string>(version: ProtocolVersion, method: M, value: unknown): DecodedResult<M>;
@@ -39,7 +42,7 @@ export function decodeResult<M extends string>(
 ): DecodedResult<M> | ExtensionResult;
 export function decodeResult(version: ProtocolVersion, method: string, value: unknown, options: DecodeOptions = {}): unknown {
   const spec = methodSpec(version, method);
-  if (!isClientRequestSpec(spec)) throw unsupportedMethod(version, method, 'client request');
+  if (!isClientRequestSpec(spec)) return decodeExtensionResult(version, method, value);
   if (!isJsonObject(value)) throw new SchemaError(`${method} result must be a JSON object`, { value });
   const schemas = schemasFor(version);
   return revisionOf(version).resultType
@@ -60,7 +63,10 @@ function decodeModern(
     const decoded = parseOrThrow<object>(schemas.InputRequiredResultSchema, value, `${method} input_required result`);
     return { ...decoded, resultType: 'input_required' };
   }
-  if (typeof resultType === 'string' && resultType !== 'input_required' && allows(options, resultType)) return value;
+  if (typeof resultType === 'string' && resultType !== 'input_required' && allows(options, resultType)) {
+    const schema = extensionOfResultType(schemas.version, method, resultType)?.schemas(schemas.version).resultTypes[method]?.[resultType];
+    return schema ? { ...parseOrThrow<object>(schema, value, `${method} ${resultType} result`), resultType } : value;
+  }
   throw new SchemaError(`${method} result has a resultType this request did not enable: ${JSON.stringify(resultType)}`, {
     value,
   });
@@ -80,6 +86,19 @@ function decodeComplete(schemas: RevisionSchemas, method: string, value: Record<
   const decoded = plainResult(method, value) ?? parseOrThrow<Record<string, unknown>>(schema, value, method, 'result');
   decoded['resultType'] = 'complete';
   return decoded;
+}
+
+function decodeExtensionResult(version: ProtocolVersion, method: string, value: unknown): unknown {
+  const known = extensionMethod(version, method);
+  const schema = known !== undefined && isClientRequestSpec(known.spec) ? known.extension.schemas(version).results[method] : undefined;
+  if (!schema) throw unsupportedMethod(version, method, 'client request');
+  if (!isJsonObject(value)) throw new SchemaError(`${method} result must be a JSON object`, { value });
+  return { ...parseOrThrow<object>(schema, value, method, 'result'), resultType: 'complete' };
+}
+
+function extensionNotificationSchema(version: ProtocolVersion, method: string) {
+  const known = extensionMethod(version, method);
+  return known !== undefined && isServerNotificationSpec(known.spec) ? known.extension.schemas(version).notifications[method] : undefined;
 }
 
 function allows(options: DecodeOptions, resultType: string): boolean {
@@ -104,9 +123,10 @@ export function decodeServerRequest<M extends string>(version: ProtocolVersion, 
 }
 
 /**
- * Decodes the params of a notification the server sends. Absent params decode as `{}`.
+ * Decodes the params of a notification the server sends (of `version`, or of a registered extension of it, such as
+ * `notifications/tasks`). Absent params decode as `{}`.
  *
- * @throws UnsupportedMethodError when `method` is not a server notification of `version`.
+ * @throws UnsupportedMethodError when `method` is not a server notification of `version` or its extensions.
  * @throws SchemaError when the params do not match.
  */
 export function decodeNotification<M extends string>(
@@ -114,8 +134,7 @@ export function decodeNotification<M extends string>(
   method: M,
   params: unknown,
 ): ServerNotificationParamsOf<M> {
-  if (!isServerNotificationSpec(methodSpec(version, method))) throw unsupportedMethod(version, method, 'server notification');
-  const schema = schemasFor(version).serverNotifications[method];
+  const schema = isServerNotificationSpec(methodSpec(version, method)) ? schemasFor(version).serverNotifications[method] : extensionNotificationSchema(version, method);
   if (!schema) throw unsupportedMethod(version, method, 'server notification');
   return parseOrThrow(schema, params ?? {}, `${method} params`);
 }

@@ -24,6 +24,8 @@ export interface MethodSpec {
   readonly cacheable?: true;
   /** Deprecated by the revision (still part of it). */
   readonly deprecated?: true;
+  /** The extension that defines the method (absent for the revision's core methods). */
+  readonly extension?: string;
 }
 
 /** The methods of one revision, by name. */

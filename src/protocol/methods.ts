@@ -1,3 +1,4 @@
+import { extensionMethod } from './extensions.js';
 import { isClientRequestSpec, type MethodSpec, type MethodTable } from './method-spec.js';
 import { revisionOf } from './revisions.js';
 import type { ProtocolVersion } from './versions.js';
@@ -17,6 +18,14 @@ export function methodsFor(version: ProtocolVersion): MethodTable {
 export function methodSpec(version: ProtocolVersion, method: string): MethodSpec | undefined {
   const table = methodsFor(version);
   return Object.hasOwn(table, method) ? table[method] : undefined;
+}
+
+/**
+ * What `version` or one of its registered extensions (see `extensionsFor`) says about `method`, or `undefined`
+ * when neither has it. An extension method's spec names its extension and requires the server to declare it.
+ */
+export function knownMethodSpec(version: ProtocolVersion, method: string): MethodSpec | undefined {
+  return methodSpec(version, method) ?? extensionMethod(version, method)?.spec;
 }
 
 /** True when the client may send request `method` to a server of `version`. */

@@ -159,6 +159,16 @@ export type {
   TaskStatusNotificationParams,
 } from './model/tasks.js';
 export type {
+  DetailedTask,
+  ExtensionCreateTaskResult,
+  ExtensionGetTaskResult,
+  ExtensionTask,
+  ExtensionTaskRequestParams,
+  TaskAcknowledgement,
+  TaskNotificationParams,
+  UpdateTaskRequestParams,
+} from './model/tasks-extension.js';
+export type {
   ClientNotificationMethod,
   ClientNotificationParamsOf,
   ClientNotifications,

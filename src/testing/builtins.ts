@@ -4,6 +4,7 @@ import type { JsonRpcRequest } from '../protocol/jsonrpc.js';
 import { hasCapability, type ServerCapabilities } from '../protocol/model/capabilities.js';
 import type { LoggingLevel } from '../protocol/model/common.js';
 import type { SubscriptionFilter } from '../protocol/model/subscriptions.js';
+import { TASKS_EXTENSION } from '../protocol/model/tasks-extension.js';
 import { isVersionAtLeast, type ProtocolVersion } from '../protocol/versions.js';
 import type { Params } from '../session/types.js';
 import type { ServerConnection } from './server-connection.js';
@@ -18,6 +19,8 @@ export interface ServerProfile {
   readonly serverInfo: Params;
   readonly instructions: string | undefined;
   readonly probeAnswer: LegacyProbeAnswer;
+  /** 2026-07-28: listen streams asking for task ids get them acknowledged (the server pushes `notifications/tasks`). */
+  readonly taskNotifications: boolean;
 }
 
 /** The key under which 2026-07-28 tags what belongs to a listen stream. */
@@ -64,18 +67,33 @@ function probeAnswer(profile: ServerProfile): Payload | undefined {
 }
 
 /** What of a listen filter the server honours: what it declared it can announce. */
-export function honoured(filter: SubscriptionFilter, capabilities: ServerCapabilities): SubscriptionFilter {
+export function honoured(filter: SubscriptionFilter, capabilities: ServerCapabilities, taskNotifications = true): SubscriptionFilter {
   const out: { -readonly [K in keyof SubscriptionFilter]: SubscriptionFilter[K] } = {};
   if (filter.toolsListChanged && hasCapability(capabilities, ['tools', 'listChanged'])) out.toolsListChanged = true;
   if (filter.promptsListChanged && hasCapability(capabilities, ['prompts', 'listChanged'])) out.promptsListChanged = true;
   if (filter.resourcesListChanged && hasCapability(capabilities, ['resources', 'listChanged'])) out.resourcesListChanged = true;
   const uris = filter.resourceSubscriptions ?? [];
   if (uris.length > 0 && hasCapability(capabilities, ['resources', 'subscribe'])) out.resourceSubscriptions = [...uris];
+  const tasks = filter.taskIds ?? [];
+  if (tasks.length > 0 && taskNotifications && hasCapability(capabilities, ['extensions', TASKS_EXTENSION])) out.taskIds = [...tasks];
   return out;
 }
 
+/** Task ids on a listen need the tasks extension declared on that request (else `-32021`, as the extension says). */
+function undeclaredTasks(message: JsonRpcRequest): boolean {
+  const asked = (message.params?.['notifications'] as SubscriptionFilter | undefined)?.taskIds ?? [];
+  const meta = message.params?.['_meta'] as Params | undefined;
+  const declared = (meta?.['io.modelcontextprotocol/clientCapabilities'] as { extensions?: Params } | undefined)?.extensions?.[TASKS_EXTENSION];
+  return asked.length > 0 && declared === undefined;
+}
+
 function listen(profile: ServerProfile, link: ServerConnection, message: JsonRpcRequest): void {
-  const kinds = honoured((message.params?.['notifications'] ?? {}) as SubscriptionFilter, profile.capabilities);
+  if (undeclaredTasks(message)) {
+    const error = { code: -32021, message: 'Missing required client capability', data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } };
+    link.send({ jsonrpc: '2.0', id: message.id, error }, message.id);
+    return;
+  }
+  const kinds = honoured((message.params?.['notifications'] ?? {}) as SubscriptionFilter, profile.capabilities, profile.taskNotifications);
   link.listens.set(message.id, kinds);
   const params = { notifications: kinds, _meta: { [SUBSCRIPTION_ID]: message.id } };
   link.send({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params }, message.id);

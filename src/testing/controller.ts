@@ -46,6 +46,7 @@ function profileOf(options: TestingControllerOptions): ServerProfile {
     serverInfo: identity.serverInfo,
     instructions: options.instructions,
     probeAnswer: options.probeAnswer ?? 'method-not-found',
+    taskNotifications: options.taskNotifications ?? true,
   };
 }
 

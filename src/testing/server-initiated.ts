@@ -20,11 +20,13 @@ const LISTEN_KINDS: Readonly<Record<string, keyof SubscriptionFilter>> = {
   'notifications/prompts/list_changed': 'promptsListChanged',
   'notifications/resources/list_changed': 'resourcesListChanged',
   'notifications/resources/updated': 'resourceSubscriptions',
+  'notifications/tasks': 'taskIds',
 };
 
 function wants(kinds: SubscriptionFilter, kind: keyof SubscriptionFilter, params: Params | undefined): boolean {
-  if (kind !== 'resourceSubscriptions') return kinds[kind] === true;
-  return (kinds.resourceSubscriptions ?? []).includes(String(params?.['uri']));
+  if (kind === 'resourceSubscriptions') return (kinds.resourceSubscriptions ?? []).includes(String(params?.['uri']));
+  if (kind === 'taskIds') return (kinds.taskIds ?? []).includes(String(params?.['taskId']));
+  return kinds[kind] === true;
 }
 
 function listenKind(method: string): keyof SubscriptionFilter {

@@ -4,7 +4,7 @@
 // that scripts something the revision cannot carry fails at the line that scripted it.
 import { decodeNotification, decodeResult, decodeServerRequest } from '../protocol/codec.js';
 import { hasCapability, type Capabilities } from '../protocol/model/capabilities.js';
-import { isClientRequestSpec, isServerNotificationSpec, isServerRequestSpec, methodSpec } from '../protocol/methods.js';
+import { isClientRequestSpec, isServerNotificationSpec, isServerRequestSpec, knownMethodSpec, methodSpec } from '../protocol/methods.js';
 import { schemasFor, type SchemaTable } from '../protocol/revision-schemas.js';
 import { parseOrThrow } from '../protocol/schema-errors.js';
 import { memoizeBy } from '../protocol/shapes/context.js';
@@ -28,17 +28,33 @@ function withoutModernFields(version: ProtocolVersion, method: string, result: R
   return shaped;
 }
 
+/** True for a task handle in place of a `tools/call` result: 2025-11-25 `{ task }`, 2026-07-28 `resultType: "task"`. */
+export function isTaskResult(version: ProtocolVersion, method: string, result: Params): boolean {
+  if (method !== 'tools/call') return false;
+  return isModernVersion(version) ? result['resultType'] === 'task' : isVersionAtLeast(version, '2025-11-25') && typeof result['task'] === 'object' && result['task'] !== null;
+}
+
 /**
- * The result of client request `method` as a server of `version` sends it. Extension methods (not part of the
- * revision) pass through, with `resultType` added on 2026-07-28.
+ * The result of client request `method` as a server of `version` sends it. A task handle answering `tools/call`
+ * (2025-11-25 core tasks, 2026-07-28 tasks extension) is checked as such. Methods of extensions rxmcp knows for the
+ * revision (the tasks extension's `tasks/get`, ...) get `resultType` and are checked against the extension's
+ * schema; methods of other extensions pass through, with `resultType` added on 2026-07-28.
  *
  * @throws SchemaError when the result cannot be carried by the revision (a missing `tools` array, audio content
  * before 2025-03-26, ...).
  */
 export function shapeResult(version: ProtocolVersion, method: string, result: Params): Params {
   const modern = isModernVersion(version);
+  if (isTaskResult(version, method, result)) {
+    decodeResult(version, method, result, { allowedResultTypes: ['task'] });
+    return result;
+  }
   const spec = methodSpec(version, method);
-  if (!isClientRequestSpec(spec)) return modern ? { resultType: 'complete', ...result } : result;
+  if (!isClientRequestSpec(spec)) {
+    const shaped = modern ? { resultType: 'complete', ...result } : result;
+    if (isClientRequestSpec(knownMethodSpec(version, method))) decodeResult(version, method, shaped);
+    return shaped;
+  }
   const schema = exactResults(version)[method];
   const stripped = schema ? parseOrThrow<Record<string, unknown>>(schema, result, `${method} result for ${version}`) : { ...result };
   const shaped = modern
@@ -66,7 +82,7 @@ const pathOf = (path: readonly string[]): string => path.join('.');
  * @throws TestScriptError for a notification the revision or the capabilities rule out. @throws SchemaError for bad params.
  */
 export function checkServerNotification(version: ProtocolVersion, method: string, params: Params | undefined, capabilities: Capabilities): void {
-  const spec = methodSpec(version, method);
+  const spec = knownMethodSpec(version, method);
   if (!isServerNotificationSpec(spec)) throw new TestScriptError(`${method} is not a notification a server sends in MCP ${version}`);
   if (spec.serverCapability && !hasCapability(capabilities, spec.serverCapability)) {
     throw new TestScriptError(`${method} needs the server capability ${pathOf(spec.serverCapability)}, which this server does not declare (see the capabilities option)`);

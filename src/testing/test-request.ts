@@ -10,7 +10,8 @@ import type { Params } from '../session/types.js';
 import { TestScriptError } from './errors.js';
 import { show } from './matching.js';
 import type { InFlightRequest, ServerConnection } from './server-connection.js';
-import { checkServerNotification, checkServerRequest, shapeResult } from './shape.js';
+import { TASKS_EXTENSION } from '../protocol/model/tasks-extension.js';
+import { checkServerNotification, checkServerRequest, isTaskResult, shapeResult } from './shape.js';
 import type { Answers, TestRequest } from './types.js';
 
 /** What a request needs from its controller. */
@@ -109,6 +110,7 @@ export class TestRequestImpl implements TestRequest, InFlightRequest {
   }
 
   respond(result: Params): void {
+    if (isTaskResult(this.host.version, this.method, result)) this.assertTaskAllowed();
     this.answer({ result: shapeResult(this.host.version, this.method, result) }, 'result');
   }
 
@@ -186,6 +188,17 @@ export class TestRequestImpl implements TestRequest, InFlightRequest {
     const result = { resultType: 'input_required', inputRequests, ...(requestState === undefined ? {} : { requestState }) };
     decodeResult(version, this.method, result);
     return result;
+  }
+
+  /** A task handle may answer only a request that opted in: 2025-11-25 `params.task`, 2026-07-28 the extension. */
+  private assertTaskAllowed(): void {
+    if (this.host.modern) {
+      if (this.clientCapabilities?.extensions?.[TASKS_EXTENSION] !== undefined) return;
+      throw new TestScriptError(`${this.describe()} did not declare the ${TASKS_EXTENSION} extension: a server must not answer it with a task`);
+    }
+    const task = this.params['task'];
+    if (typeof task === 'object' && task !== null) return;
+    throw new TestScriptError(`${this.describe()} carries no params.task: a server must not answer it with a task`);
   }
 
   private answer(payload: Payload, outcome: Outcome): void {

@@ -33,6 +33,11 @@ export interface TestingControllerOptions {
   readonly probeAnswer?: LegacyProbeAnswer;
   /** Copy every message through JSON, as a real wire would (default true). */
   readonly serialize?: boolean;
+  /**
+   * 2026-07-28 tasks extension: whether listen streams that ask for `taskIds` get them acknowledged, the server
+   * agreeing to push `notifications/tasks` for them (default true, when the server declares the extension).
+   */
+  readonly taskNotifications?: boolean;
 }
 
 /** When a rule answers. */
@@ -202,8 +207,9 @@ export interface TestingController {
   nextRequest(method: string, matcher?: ParamsMatcher<TestRequest>): Observable<TestRequest>;
   /**
    * Sends a notification to the client, as the revision does it: legacy revisions on the connection (resource
-   * updates only for subscribed URIs); 2026-07-28 list changes and resource updates on every listen stream that
-   * asked for them, tagged with its subscription id. Returns how many times it was sent (a legacy server's
+   * updates only for subscribed URIs); 2026-07-28 list changes, resource updates and the tasks extension's
+   * `notifications/tasks` on every listen stream that asked for them (and had them acknowledged), tagged with its
+   * subscription id. Returns how many times it was sent (a legacy server's
    * notification before `notifications/initialized` counts: it goes out when that arrives).
    * @throws TestScriptError for a notification the revision or the capabilities rule out, or one that 2026-07-28
    * only sends on a request's own stream (use `TestRequest.notify`).

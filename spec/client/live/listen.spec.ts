@@ -59,3 +59,26 @@ describe('Client listen stream (2026-07-28)', () => {
     });
   });
 });
+
+describe('Client listen stream (2026-07-28 tasks extension)', () => {
+  it('adds the ids of watched tasks to the one stream, declaring the tasks extension on it while it has any', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const withTasks = { ...caps, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+      const { transport, outbound$ } = marbleTransport(hot('(ab)', { a: res(0, discoverResult(withTasks)), b: res(2, tools) }));
+      const client = createClient(transport);
+      client.toolsState$.subscribe();
+      expectObservable(client.watchTask('t1', { pollIntervalMs: 60_000 }).pipe(map(() => 0)), '10ms ^ 10ms !').toBe('');
+      const declared = modernMeta({ extensions: { 'io.modelcontextprotocol/tasks': {} } });
+      // The watch adds t1 at 10 (the stream is re-opened with it) and leaves at 21 (re-opened without it).
+      expectObservable(outbound$.pipe(map(keepIf('subscriptions/listen'))), '^ 30ms !').toBe('(dlt) 5ms (cTg) 6ms (cL)', {
+        d: 'server/discover',
+        l: listen(1, { toolsListChanged: true }),
+        t: 'tools/list',
+        c: 'notifications/cancelled',
+        T: req(3, 'subscriptions/listen', { notifications: { toolsListChanged: true, taskIds: ['t1'] }, _meta: declared }),
+        g: 'tasks/get',
+        L: listen(5, { toolsListChanged: true }),
+      });
+    });
+  });
+});

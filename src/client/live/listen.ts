@@ -4,6 +4,7 @@ import {
 } from 'rxjs';
 import type { RequestId } from '../../protocol/jsonrpc.js';
 import type { SubscriptionFilter } from '../../protocol/model/subscriptions.js';
+import { TASKS_EXTENSION } from '../../protocol/model/tasks-extension.js';
 import type { ClientConnection } from '../client-connection.js';
 import type { ClientCore } from '../core.js';
 import type { BackoffOptions } from '../types.js';
@@ -29,14 +30,17 @@ export interface ListenManager {
 
 function union(demands: Iterable<SubscriptionFilter>): SubscriptionFilter {
   const uris = new Set<string>();
-  const result: { toolsListChanged?: true; promptsListChanged?: true; resourcesListChanged?: true; resourceSubscriptions?: string[] } = {};
+  const tasks = new Set<string>();
+  const result: { toolsListChanged?: true; promptsListChanged?: true; resourcesListChanged?: true; resourceSubscriptions?: string[]; taskIds?: string[] } = {};
   for (const demand of demands) {
     if (demand.toolsListChanged) result.toolsListChanged = true;
     if (demand.promptsListChanged) result.promptsListChanged = true;
     if (demand.resourcesListChanged) result.resourcesListChanged = true;
     for (const uri of demand.resourceSubscriptions ?? []) uris.add(uri);
+    for (const id of demand.taskIds ?? []) tasks.add(id);
   }
   if (uris.size > 0) result.resourceSubscriptions = [...uris].sort();
+  if (tasks.size > 0) result.taskIds = [...tasks].sort();
   return result;
 }
 
@@ -58,7 +62,9 @@ function listenOnce(core: ClientCore, ready: ClientConnection, kinds: Subscripti
     );
     const endedByServer$ = notifications$.pipe(filter((n) => n.method === 'notifications/cancelled' && listenId !== undefined && n.params?.['requestId'] === listenId), take(1));
     const params = { notifications: kinds };
-    const options = { ...ready.policy.requestOptions('subscriptions/listen', params, {}, core.logLevel), timeout: false as const, onRequestId: (id: RequestId) => (listenId = id) };
+    // Task ids belong to the tasks extension: a listen that asks for them declares it.
+    const callOptions = kinds.taskIds?.length ? { extensions: { [TASKS_EXTENSION]: {} } } : {};
+    const options = { ...ready.policy.requestOptions('subscriptions/listen', params, callOptions, core.logLevel), timeout: false as const, onRequestId: (id: RequestId) => (listenId = id) };
     const subscriptions = new Subscription();
     subscriptions.add(acks$.subscribe((ack) => subscriber.next(ack)));
     subscriptions.add(endedByServer$.subscribe(() => subscriber.complete()));

@@ -7,7 +7,7 @@ import type { ClientConnection } from '../client-connection.js';
 import type { CatalogOptions } from '../types.js';
 import { liveCatalog, type CatalogKind, type CatalogState } from './catalog.js';
 import { clientState, type ClientState } from './client-state.js';
-import { createListenManager } from './listen.js';
+import { createListenManager, type ListenManager } from './listen.js';
 import { notificationStreams, type NotificationStreams } from './notifications.js';
 import { resourceWatches } from './watch-resource.js';
 
@@ -139,9 +139,11 @@ function kinds(lists: CatalogLists): { tools: CatalogKind<Tool>; resources: Cata
   };
 }
 
-/** Builds the live state of a client (catalogs, resource watches, typed notifications, connection state). */
-export function createLiveState(core: ClientCore, lists: CatalogLists, options: CatalogOptions = {}): LiveState {
-  const listen = createListenManager(core, options.backoff);
+/**
+ * Builds the live state of a client (catalogs, resource watches, typed notifications, connection state) on the
+ * client's listen stream (`listen`, shared with what else needs one; a new one by default).
+ */
+export function createLiveState(core: ClientCore, lists: CatalogLists, options: CatalogOptions = {}, listen: ListenManager = createListenManager(core, options.backoff)): LiveState {
   const all = kinds(lists);
   const toolsState$ = liveCatalog(core, listen, all.tools, options);
   const resourcesState$ = liveCatalog(core, listen, all.resources, options);

@@ -1,0 +1,79 @@
+import { buildTasksExtensionSchemas } from './ext-tasks/schemas.js';
+import type { MethodSpec, MethodTable } from './method-spec.js';
+import { TASKS_EXTENSION } from './model/tasks-extension.js';
+import { schemasFor } from './revision-schemas.js';
+import type { SchemaTable } from './schema-types.js';
+import { memoizeBy } from './shapes/context.js';
+import type { ProtocolVersion } from './versions.js';
+
+/**
+ * Extensions rxmcp knows, by name. An extension's methods are not in any revision's core method table: a server
+ * offers them by listing the extension under `capabilities.extensions` (2026-07-28 `server/discover`), and the
+ * client enables them per request by listing it in its own capabilities. Methods of extensions not registered
+ * here remain reachable through `client.request`.
+ */
+export interface ExtensionSpec {
+  /** The identifier listed under `capabilities.extensions`. */
+  readonly name: string;
+  /** The revisions whose servers may offer it. */
+  readonly revisions: readonly ProtocolVersion[];
+  /** The methods it adds, described as the core tables describe theirs (`extension` set to `name`). */
+  readonly methods: MethodTable;
+  /** `resultType`s core requests may answer with once the request enables the extension, by method. */
+  readonly resultTypes: Readonly<Record<string, readonly string[]>>;
+  /** Its received schemas for `version`, built on first use. */
+  schemas(version: ProtocolVersion): ExtensionSchemas;
+}
+
+/** The received schemas of an extension for one revision. */
+export interface ExtensionSchemas {
+  /** Results of its requests, by method. */
+  readonly results: SchemaTable;
+  /** Params of its notifications, by method. */
+  readonly notifications: SchemaTable;
+  /** Results core requests may answer with instead of their own, by method and `resultType`. */
+  readonly resultTypes: Readonly<Record<string, SchemaTable>>;
+}
+
+const DECLARED: readonly string[] = ['extensions', TASKS_EXTENSION];
+
+const tasksSchemas = memoizeBy((version: ProtocolVersion) => buildTasksExtensionSchemas(schemasFor(version).kits.receive));
+
+/** `io.modelcontextprotocol/tasks` (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`, `notifications/tasks`. */
+const TASKS: ExtensionSpec = {
+  name: TASKS_EXTENSION,
+  revisions: ['2026-07-28'],
+  methods: {
+    'tasks/get': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
+    'tasks/update': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
+    'tasks/cancel': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
+    'notifications/tasks': { kind: 'notification', direction: 'server-to-client', serverCapability: DECLARED, extension: TASKS_EXTENSION },
+  },
+  resultTypes: { 'tools/call': ['task'] },
+  schemas: tasksSchemas,
+};
+
+const EXTENSIONS: Readonly<Record<string, ExtensionSpec>> = { [TASKS_EXTENSION]: TASKS };
+
+/** The registered extension named `name`. */
+export function extensionSpec(name: string): ExtensionSpec | undefined {
+  return Object.hasOwn(EXTENSIONS, name) ? EXTENSIONS[name] : undefined;
+}
+
+/** The registered extensions a server of `version` may offer. */
+export function extensionsFor(version: ProtocolVersion): readonly ExtensionSpec[] {
+  return Object.values(EXTENSIONS).filter((extension) => extension.revisions.includes(version));
+}
+
+/** The registered extension of `version` that defines `method`, with what it says about it. */
+export function extensionMethod(version: ProtocolVersion, method: string): { readonly extension: ExtensionSpec; readonly spec: MethodSpec } | undefined {
+  for (const extension of extensionsFor(version)) {
+    if (Object.hasOwn(extension.methods, method)) return { extension, spec: extension.methods[method] as MethodSpec };
+  }
+  return undefined;
+}
+
+/** The registered extension of `version` that lets core request `method` answer with `resultType`, if any. */
+export function extensionOfResultType(version: ProtocolVersion, method: string, resultType: string): ExtensionSpec | undefined {
+  return extensionsFor(version).find((extension) => extension.resultTypes[method]?.includes(resultType));
+}
