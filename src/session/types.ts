@@ -134,8 +134,8 @@ export type DiagnosticKind =
   | 'subscription-failed'
   | 'listen-retry'
   | 'global-pause'
-
-  | 'invalid-tool-output';
+  | 'invalid-tool-output'
+  | 'task-poll-failed';
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {

@@ -36,7 +36,7 @@ function pollFailed(context: WatchContext, error: unknown): Observable<never> {
   if (isFatal(error)) return throwError(() => error);
   if (context.ready.connection.end === undefined) {
     const message = `Polling task ${context.state.taskId} failed (${reason(error)}): polling again`;
-    context.core.diagnose({ kind: 'subscription-failed', message, value: context.state.taskId, ...(McpError.is(error) ? { error } : {}) });
+    context.core.diagnose({ kind: 'task-poll-failed', message, value: context.state.taskId, ...(McpError.is(error) ? { error } : {}) });
   }
   return EMPTY;
 }
