@@ -67,6 +67,12 @@ export interface ToolSource {
   /**
    * The trusted hints by tool name, replayed (a client's and a group's `toolHints$`): what the adapters and the
    * loop go by when they are given no hints of their own. Optional.
+   *
+   * - **Temperature:** hot; replays the latest map to a new subscriber (each step of `agentLoop` takes the current
+   *   one, and waits until there is one).
+   * - **Emits:** the current map, then the map after every change (a tool without trusted hints is absent).
+   * - **Completes:** when the source closes. **Errors:** never (an error would fail the step that reads it).
+   * - **Teardown:** as `tools$`.
    */
   readonly toolHints$?: Observable<ToolHintsMap>;
 }

@@ -39,6 +39,7 @@ export function hintsOf(tool: Tool): ToolHints {
 export interface ToolCallRequest {
   /** The MCP tool name. */
   readonly name: string;
+  /** The arguments of the call; `{}` when it was given none. */
   readonly arguments: Params;
   /** The tool's definition, when it is in the last listing. */
   readonly tool?: Tool;

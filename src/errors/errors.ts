@@ -102,6 +102,7 @@ export class ResponseStreamEndedError extends ConnectionClosedError {
  */
 export class OutcomeUnknownError extends ConnectionClosedError {
   static override readonly kind: string = 'OutcomeUnknownError';
+  /** The method of the request whose outcome is unknown, e.g. `tools/call`. */
   readonly method: string;
 
   constructor(method: string, options: McpErrorOptions = {}) {
@@ -150,6 +151,7 @@ export class HumanWaitTimeoutError extends RequestTimeoutError {
 /** The client's approval step (`approveToolCall`) refused a tool call: nothing was sent. */
 export class ToolCallDeniedError extends McpError {
   static override readonly kind: string = 'ToolCallDeniedError';
+  /** The name of the tool whose call was refused. */
   readonly tool: string;
 
   constructor(tool: string, options: McpErrorOptions = {}) {

@@ -14,7 +14,9 @@ export interface OutputSchemaIssue {
   readonly path: string;
   /** JSON Pointer into the schema, to the keyword that failed (through `$ref`s as they were followed). */
   readonly schemaPath: string;
+  /** The schema keyword that failed, e.g. `type`, `required` or `minimum`. */
   readonly keyword: string;
+  /** The validator's description of the failure. */
   readonly message: string;
 }
 
@@ -22,6 +24,7 @@ export interface OutputSchemaIssue {
 export interface OutputSchemaErrorOptions extends McpErrorOptions {
   /** The tool's name. */
   readonly tool: string;
+  /** Why the result failed (see `OutputSchemaFailure`). */
   readonly reason: OutputSchemaFailure;
   /** Where it fails, most specific first (empty for `missing` and `unusable-schema`). */
   readonly issues?: readonly OutputSchemaIssue[];
@@ -36,11 +39,18 @@ export interface OutputSchemaErrorOptions extends McpErrorOptions {
  */
 export class OutputSchemaError extends McpError {
   static override readonly kind: string = 'OutputSchemaError';
+  /** The name of the tool whose result failed. */
   readonly tool: string;
+  /**
+   * Why: `mismatch` (the `structuredContent` does not match), `missing` (no `structuredContent`) or
+   * `unusable-schema` (the schema cannot be checked).
+   */
   readonly reason: OutputSchemaFailure;
   /** JSON Pointer of the first failing place in `structuredContent` (`''`: the value itself). */
   readonly path: string;
+  /** Every place where `structuredContent` does not match, in the order found (empty for `missing`, `unusable-schema`). */
   readonly issues: readonly OutputSchemaIssue[];
+  /** The result as the server sent it. */
   readonly result: unknown;
 
   constructor(message: string, options: OutputSchemaErrorOptions) {

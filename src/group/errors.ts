@@ -17,6 +17,7 @@ export type ClientGroupFailure =
 
 /** Options of `ClientGroupError`. */
 export interface ClientGroupErrorOptions extends McpErrorOptions {
+  /** What the group could not do. */
   readonly reason: ClientGroupFailure;
   /** The servers concerned (the candidates of an ambiguous resource, the server named). */
   readonly servers?: readonly string[];
@@ -25,7 +26,13 @@ export interface ClientGroupErrorOptions extends McpErrorOptions {
 /** A group call could not be routed, or a member could not be added (the message names the name and the servers). */
 export class ClientGroupError extends McpError {
   static override readonly kind: string = 'ClientGroupError';
+  /** What the group could not do (see `ClientGroupFailure`). */
   readonly reason: ClientGroupFailure;
+  /**
+   * The servers concerned: the candidates of an ambiguous resource, the server named (an unknown one, a name that
+   * is taken, a server added after `close()`), every server of the group when a name or URI is not found; empty
+   * when none is.
+   */
   readonly servers: readonly string[];
 
   constructor(message: string, options: ClientGroupErrorOptions) {

@@ -30,6 +30,7 @@ export interface GroupTool extends Tool, FromServer {
 
 /** A prompt of a group, named like tools (`server__prompt`). */
 export interface GroupPrompt extends Prompt, FromServer {
+  /** The name the server gave the prompt. */
   readonly originalName: string;
 }
 
@@ -71,6 +72,7 @@ export interface GroupCatalogState<T> {
 
 /** A diagnostic of one member client, with its server's name. */
 export interface GroupDiagnostic extends Diagnostic {
+  /** The name in the group of the server whose client reported it. */
   readonly server: string;
 }
 
@@ -106,7 +108,29 @@ export interface ClientGroupOptions {
  * **Teardown:** cancels the call on the wire.
  */
 export interface ClientGroup {
+  /**
+   * The merged tool list: every server's last good list, in group order, named `server__tool`.
+   *
+   * - **Temperature:** hot, shared with `toolsState$` (whose latest state it replays), lazy: the first subscriber
+   *   lists on every server.
+   * - **Emits:** the merged list once some server's list loaded (`[]` at once for a group without servers), then
+   *   each new one: a server's list loaded or changed, or a server left.
+   * - **Completes:** after `close()` (a subscription after it completes at once, emitting nothing).
+   * - **Errors:** never (a failing server keeps its last list; see `toolsState$`).
+   * - **Teardown:** the last subscriber's leaving unsubscribes every server's catalog.
+   */
   readonly tools$: Observable<readonly GroupTool[]>;
+  /**
+   * The merged tool catalog with each server's part and freshness (`items`, `stale`, `refreshing`, `error`,
+   * `servers`).
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists on every server), replaying the latest state.
+   * - **Emits:** the current state at once, then a `GroupCatalogState` whenever a server's list, freshness or
+   *   connection changes, or a server joins or leaves.
+   * - **Completes:** after `close()` (a subscription after it completes at once, emitting nothing).
+   * - **Errors:** never (a failing server is a state: `error`, `stale`).
+   * - **Teardown:** the last subscriber's leaving unsubscribes every server's catalog.
+   */
   readonly toolsState$: Observable<GroupCatalogState<GroupTool>>;
   /**
    * The trusted hints of the merged tools, under their group names: what each server's client trusts
@@ -115,11 +139,77 @@ export interface ClientGroup {
    * **Teardown:** none beyond unsubscribing.
    */
   readonly toolHints$: Observable<ToolHintsMap>;
+  /**
+   * The merged resource list: every server's last good list, in group order (a URI may come from several servers).
+   *
+   * - **Temperature:** hot, shared with `resourcesState$` (whose latest state it replays), lazy: the first subscriber
+   *   lists on every server.
+   * - **Emits:** the merged list once some server's list loaded (`[]` at once for a group without servers), then
+   *   each new one: a server's list loaded or changed, or a server left.
+   * - **Completes:** after `close()` (a subscription after it completes at once, emitting nothing).
+   * - **Errors:** never (a failing server keeps its last list; see `resourcesState$`).
+   * - **Teardown:** the last subscriber's leaving unsubscribes every server's catalog.
+   */
   readonly resources$: Observable<readonly GroupResource[]>;
+  /**
+   * The merged resource catalog with each server's part and freshness (`items`, `stale`, `refreshing`, `error`,
+   * `servers`).
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists on every server), replaying the latest state.
+   * - **Emits:** the current state at once, then a `GroupCatalogState` whenever a server's list, freshness or
+   *   connection changes, or a server joins or leaves.
+   * - **Completes:** after `close()` (a subscription after it completes at once, emitting nothing).
+   * - **Errors:** never (a failing server is a state: `error`, `stale`).
+   * - **Teardown:** the last subscriber's leaving unsubscribes every server's catalog.
+   */
   readonly resourcesState$: Observable<GroupCatalogState<GroupResource>>;
+  /**
+   * The merged resource template list: every server's last good list, in group order.
+   *
+   * - **Temperature:** hot, shared with `resourceTemplatesState$` (whose latest state it replays), lazy: the first
+   *   subscriber lists on every server.
+   * - **Emits:** the merged list once some server's list loaded (`[]` at once for a group without servers), then
+   *   each new one: a server's list loaded or changed, or a server left.
+   * - **Completes:** after `close()` (a subscription after it completes at once, emitting nothing).
+   * - **Errors:** never (a failing server keeps its last list; see `resourceTemplatesState$`).
+   * - **Teardown:** the last subscriber's leaving unsubscribes every server's catalog.
+   */
   readonly resourceTemplates$: Observable<readonly GroupResourceTemplate[]>;
+  /**
+   * The merged resource template catalog with each server's part and freshness (`items`, `stale`, `refreshing`,
+   * `error`, `servers`).
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists on every server), replaying the latest state.
+   * - **Emits:** the current state at once, then a `GroupCatalogState` whenever a server's list, freshness or
+   *   connection changes, or a server joins or leaves.
+   * - **Completes:** after `close()` (a subscription after it completes at once, emitting nothing).
+   * - **Errors:** never (a failing server is a state: `error`, `stale`).
+   * - **Teardown:** the last subscriber's leaving unsubscribes every server's catalog.
+   */
   readonly resourceTemplatesState$: Observable<GroupCatalogState<GroupResourceTemplate>>;
+  /**
+   * The merged prompt list: every server's last good list, in group order, named `server__prompt`.
+   *
+   * - **Temperature:** hot, shared with `promptsState$` (whose latest state it replays), lazy: the first subscriber
+   *   lists on every server.
+   * - **Emits:** the merged list once some server's list loaded (`[]` at once for a group without servers), then
+   *   each new one: a server's list loaded or changed, or a server left.
+   * - **Completes:** after `close()` (a subscription after it completes at once, emitting nothing).
+   * - **Errors:** never (a failing server keeps its last list; see `promptsState$`).
+   * - **Teardown:** the last subscriber's leaving unsubscribes every server's catalog.
+   */
   readonly prompts$: Observable<readonly GroupPrompt[]>;
+  /**
+   * The merged prompt catalog with each server's part and freshness (`items`, `stale`, `refreshing`, `error`,
+   * `servers`).
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists on every server), replaying the latest state.
+   * - **Emits:** the current state at once, then a `GroupCatalogState` whenever a server's list, freshness or
+   *   connection changes, or a server joins or leaves.
+   * - **Completes:** after `close()` (a subscription after it completes at once, emitting nothing).
+   * - **Errors:** never (a failing server is a state: `error`, `stale`).
+   * - **Teardown:** the last subscriber's leaving unsubscribes every server's catalog.
+   */
   readonly promptsState$: Observable<GroupCatalogState<GroupPrompt>>;
   /**
    * Each server's connection state, by name, in group order. **Temperature:** hot while subscribed, replaying.
@@ -143,13 +233,53 @@ export interface ClientGroup {
   add(server: string, member: GroupMember): Client;
   /** Removes a server: its items leave the catalogs; a client the group created is closed. False if not a member. */
   remove(server: string): boolean;
-  /** Calls the tool of the group named `name` (`server__tool`) on its server. */
+  /**
+   * Calls the tool of the group named `name` (`server__tool`) on its server, under the server's own name for it.
+   * The name is looked up in the merged tool list; when it is not there yet, the call waits until a server lists it
+   * or no server's list is loading.
+   *
+   * - **Temperature:** cold; each subscription looks the name up and makes one call (its input rounds included).
+   * - **Emits:** the server's result, once (a result with `isError` is a result). **Completes:** after it.
+   * - **Errors:** `ClientGroupError` (`unknown-tool`: no server lists the name once no list is loading, with the
+   *   first server's error, if any, as `cause`, and also when the group closes while the call waits for the list;
+   *   `closed`: the group was closed before the subscription), otherwise what the server's client's `callTool`
+   *   errors with.
+   * - **Teardown:** stops waiting for the list, or, before the answer, cancels the call on the wire.
+   */
   callTool(name: string, args?: Params, options?: ToolCallOptions): Observable<CallToolResult>;
-  /** Like `callTool`, with progress and input rounds before the result. */
+  /**
+   * Like `callTool`, emitting progress and `input-required` events before the `result` event.
+   *
+   * - **Temperature:** cold; each subscription looks the name up and makes one call.
+   * - **Emits:** the server's `progress` and `input-required` events, then one `result` event.
+   * - **Completes:** after the result. **Errors:** as `callTool`.
+   * - **Teardown:** stops waiting for the list, or, before the answer, cancels the call on the wire.
+   */
   callToolEvents(name: string, args?: Params, options?: ToolCallOptions): Observable<CallEvent<CallToolResult>>;
-  /** Reads a resource: a listed `GroupResource`, or a URI (routed by the lists, the templates, or `options.server`). */
+  /**
+   * Reads a resource: a listed `GroupResource`, or a URI. A server named (`options.server`, or the resource's
+   * `server`) is asked at once; otherwise, once no server's resource list is loading, the server whose list has the
+   * URI, else (once no template list is loading) the server whose template matches it, else the group's only server.
+   *
+   * - **Temperature:** cold; each subscription routes the URI and makes one request.
+   * - **Emits:** the server's `ReadResourceResult`, once. **Completes:** after it.
+   * - **Errors:** `ClientGroupError` (`unknown-server`: the server named is not in the group; `ambiguous-resource`:
+   *   several servers list the URI, or match it by template; `unknown-resource`: none does and the group has not
+   *   exactly one server, or the group closes while the read waits for the lists; `closed`: the group was closed
+   *   before the subscription), otherwise what the server's client's `readResource` errors with.
+   * - **Teardown:** stops waiting for the lists, or, before the answer, cancels the request on the wire.
+   */
   readResource(resource: string | { readonly uri: string; readonly server?: string }, options?: GroupCallOptions): Observable<ReadResourceResult>;
-  /** Gets the prompt of the group named `name` (`server__prompt`) from its server. */
+  /**
+   * Gets the prompt of the group named `name` (`server__prompt`) from its server, under the server's own name for
+   * it; until the name is listed, it waits for the merged prompt list as `callTool` waits for the tools.
+   *
+   * - **Temperature:** cold; each subscription looks the name up and makes one request.
+   * - **Emits:** the rendered prompt, once. **Completes:** after it.
+   * - **Errors:** `ClientGroupError` (`unknown-prompt` and `closed`, as `callTool`), otherwise what the server's
+   *   client's `getPrompt` errors with.
+   * - **Teardown:** stops waiting for the list, or, before the answer, cancels the request on the wire.
+   */
   getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: CallOptions): Observable<GetPromptResult>;
   /** Removes every server (closing the clients the group created) and completes the group's streams. */
   close(): void;
