@@ -136,7 +136,7 @@ export interface ClientGroup {
    * The trusted hints of the merged tools, under their group names: what each server's client trusts
    * (`trustToolAnnotations`), renamed. **Temperature:** hot while subscribed, replaying. **Emits:** the map on every
    * change of the tool list or of a server's hints. **Completes:** after `close()`. **Errors:** never.
-   * **Teardown:** none beyond unsubscribing.
+   * **Teardown:** when the last subscriber leaves, every server's hints are unsubscribed.
    */
   readonly toolHints$: Observable<ToolHintsMap>;
   /**

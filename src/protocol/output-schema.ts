@@ -11,7 +11,9 @@ export type OutputValidation = 'error' | 'diagnostic' | 'off';
 
 /** What the check reads of a tool result (a `CallToolResult` fits). */
 export interface CheckedToolResult {
+  /** The structured output checked against the tool's `outputSchema`. */
   readonly structuredContent?: unknown;
+  /** A tool error: such a result carries no structured output to check. */
   readonly isError?: boolean;
   readonly [key: string]: unknown;
 }
