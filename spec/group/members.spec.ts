@@ -52,6 +52,16 @@ describe('client group: servers added and removed at run time', () => {
         expectObservable(call$).toBe('20ms (c|)', { c: 'closed' });
       }));
 
+    it(`fails a call still waiting for the lists with reason closed when the group closes (${era.name})`, () =>
+      withTwoServers(era, (a, b, { expectObservable }) => {
+        void b;
+        a.whenRequest('tools/list').never();
+        const group = createClientGroup({ a: a.transport });
+        timer(10).subscribe(() => group.close());
+        const call$ = group.callTool('a__search').pipe(catchError((error: unknown) => of(ClientGroupError.is(error) ? error.reason : String(error))));
+        expectObservable(call$).toBe('10ms (c|)', { c: 'closed' });
+      }));
+
     it(`refuses a name that is taken or empty (${era.name})`, () =>
       withTwoServers(era, (a, b) => {
         const group = createClientGroup({ a: a.transport });

@@ -1,5 +1,5 @@
 import {
-  combineLatest, defer, distinctUntilChanged, filter, map, mergeMap, of, share, shareReplay, switchMap, takeUntil, throwError, type Observable,
+  catchError, combineLatest, defer, distinctUntilChanged, filter, map, mergeMap, of, share, shareReplay, switchMap, takeUntil, throwError, type Observable,
 } from 'rxjs';
 import type { ToolNameOptions } from '../agent/names.js';
 import type { ToolCallOptions } from '../client/client-types.js';
@@ -57,8 +57,15 @@ type Calls = Pick<ClientGroup, 'callTool' | 'callToolEvents' | 'readResource' | 
 
 /** The group's calls, each routed to its server; all of them fail with `ClientGroupError` once `isClosed()`. */
 function groupCalls(members: Members, all: ReturnType<typeof catalogs>, isClosed: () => boolean): Calls {
+  const closedError = () => new ClientGroupError('The group is closed', { reason: 'closed' });
+  // A call still waiting for the lists when the group closes sees the lists empty out as the servers leave: that
+  // is the group closing, not a missing name.
   const open = <T>(call: () => Observable<T>): Observable<T> =>
-    defer(() => (isClosed() ? throwError(() => new ClientGroupError('The group is closed', { reason: 'closed' })) : call()));
+    defer(() =>
+      isClosed()
+        ? throwError(closedError)
+        : call().pipe(catchError((error: unknown) => throwError(() => (isClosed() && ClientGroupError.is(error) ? closedError() : error)))),
+    );
   const toolEvents = (name: string, args: Parameters<ClientGroup['callTool']>[1], callOptions: ToolCallOptions = {}): Observable<CallEvent<CallToolResult>> => {
     // The member client knows its own definition of the tool (the group listed through it).
     const { tool: _groupDefinition, ...rest } = callOptions;
