@@ -44,10 +44,13 @@ export function callToolRunningTasks(
   deps: StartDeps, name: string, args: Params | undefined, options: TaskCallOptions, plain$: () => Observable<CallEvent<CallToolResult>>,
 ): Observable<CallEvent<CallToolResult>> {
   const viaTask = () => callToolAsTask(deps, name, args, options).pipe(filter(isCallEvent));
-  return defer(() => deps.core.ready()).pipe(
-    switchMap((ready) => {
-      if (mustRunAsTask(deps, ready, name) || declaresTasks(ready)) return viaTask();
-      return plain$().pipe(catchError((error: unknown) => (asksForTasks(error, deps.core.current()) ? viaTask() : throwError(() => error))));
-    }),
-  );
+  const on = (ready: ClientConnection): Observable<CallEvent<CallToolResult>> => {
+    if (mustRunAsTask(deps, ready, name) || declaresTasks(ready)) return viaTask();
+    return plain$().pipe(catchError((error: unknown) => (asksForTasks(error, deps.core.current()) ? viaTask() : throwError(() => error))));
+  };
+  // The negotiated connection decides at once when there is one (the common case: no extra operators per call).
+  return defer(() => {
+    const known = deps.core.current();
+    return known !== undefined ? on(known) : deps.core.ready().pipe(switchMap(on));
+  });
 }
