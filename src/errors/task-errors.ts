@@ -14,7 +14,9 @@ export interface TaskFailedErrorOptions extends RpcErrorOptions {
  */
 export class TaskFailedError extends RpcError {
   static override readonly kind: string = 'TaskFailedError';
+  /** The id of the task that failed. */
   readonly taskId: string;
+  /** The task's `statusMessage` when it failed; `undefined` when the server gave none. */
   readonly statusMessage: string | undefined;
 
   constructor(taskId: string, rpcCode: number, message: string, options: TaskFailedErrorOptions = {}) {
@@ -26,13 +28,16 @@ export class TaskFailedError extends RpcError {
 
 /** Options of `TaskCancelledError`. */
 export interface TaskCancelledErrorOptions extends McpErrorOptions {
+  /** The task's `statusMessage` when it was cancelled, if the server gave one (it is appended to the message). */
   readonly statusMessage?: string;
 }
 
 /** A task ended `cancelled` before it produced a result (whoever cancelled it). */
 export class TaskCancelledError extends McpError {
   static override readonly kind: string = 'TaskCancelledError';
+  /** The id of the task that was cancelled. */
   readonly taskId: string;
+  /** The task's `statusMessage` when it was cancelled; `undefined` when the server gave none. */
   readonly statusMessage: string | undefined;
 
   constructor(taskId: string, options: TaskCancelledErrorOptions = {}) {

@@ -19,12 +19,27 @@ export interface AsyncTaskWatchOptions extends AsyncTaskOptions, TaskWatchOption
 
 /** The task verbs as async functions (see `TaskVerbs`); the watches resolve with the task's result. */
 export interface AsyncTaskVerbs {
+  /**
+   * Calls a tool as a task and follows it to its end (see `TaskVerbs.callToolAsTask`); resolves with the task's
+   * result, rejects with its error (`TaskFailedError`, `TaskCancelledError`, ...). `onEvent` receives the events
+   * before the result (`task-created` first for a task: persist its id). Aborting before the server answered the call
+   * cancels the call; afterwards it stops watching and the task goes on.
+   */
   callToolAsTask(name: string, args?: Params, options?: AsyncTaskWatchOptions): Promise<CallToolResult>;
+  /**
+   * Follows a task by id to its end (see `TaskVerbs.watchTask`); resolves with its result, rejects with its error.
+   * `onEvent` receives the status and input events. Aborting stops watching; the task goes on.
+   */
   watchTask(taskId: string, options?: AsyncTaskWatchOptions): Promise<CallToolResult>;
+  /** `tasks/get`: the task's state now (see `TaskVerbs.getTask`). */
   getTask(taskId: string, options?: AsyncTaskOptions): Promise<TaskDetails>;
+  /** `tasks/list` (2025-11-25 only), every page walked (see `TaskVerbs.listTasks`). */
   listTasks(options?: AsyncTaskOptions): Promise<readonly TaskSnapshot[]>;
+  /** `tasks/result` (2025-11-25 only): resolves with the result once the task ends (see `TaskVerbs.taskResult`). */
   taskResult(taskId: string, options?: AsyncTaskOptions): Promise<CallToolResult>;
+  /** `tasks/cancel`; resolves when the server acknowledged (see `TaskVerbs.cancelTask`). */
   cancelTask(taskId: string, options?: AsyncTaskOptions): Promise<void>;
+  /** `tasks/update` (2026-07-28 only): answers input requests by key; resolves when acknowledged (see `TaskVerbs`). */
   updateTask(taskId: string, inputResponses: InputResponses, options?: AsyncTaskOptions): Promise<void>;
 }
 

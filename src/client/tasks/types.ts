@@ -13,8 +13,11 @@ import type { CallEvent } from '../input-rounds.js';
  * become `ttlMs` and `pollIntervalMs`) and the 2026-07-28 tasks extension's.
  */
 export interface TaskSnapshot {
+  /** The task's id, chosen by the server: persist it to follow the task later (`watchTask`, `getTask`). */
   readonly taskId: string;
+  /** Where the task is; `completed`, `failed` and `cancelled` end it. */
   readonly status: TaskStatus;
+  /** What is happening, for people, when the server says. */
   readonly statusMessage?: string;
   /** ISO 8601. */
   readonly createdAt: string;
@@ -38,13 +41,20 @@ export interface TaskDetails extends TaskSnapshot {
 
 /** The server took the call as a task: persist `task.taskId` to resume watching it later (`watchTask`). */
 export interface TaskCreatedEvent {
+  /** Always `'task-created'`. */
   readonly type: 'task-created';
+  /** The task as the server's answer to the call describes it. */
   readonly task: TaskSnapshot;
 }
 
 /** The task's status or status message changed. */
 export interface TaskStatusEvent {
+  /** Always `'task-status'`. */
   readonly type: 'task-status';
+  /**
+   * The task's state with the new status or message: the state fields only (what a 2026-07-28 state carries inline
+   * comes as `task-input` events, the `result` event or the watch's error).
+   */
   readonly task: TaskSnapshot;
 }
 
@@ -55,8 +65,11 @@ export interface TaskStatusEvent {
  * JSON-RPC id.
  */
 export interface TaskInputEvent {
+  /** Always `'task-input'`. */
   readonly type: 'task-input';
+  /** 2026-07-28: the key in the task's `inputRequests`; 2025-11-25: the server request's JSON-RPC id, as a string. */
   readonly key: string;
+  /** What the server asks (`elicitation/create`, `sampling/createMessage` or `roots/list`, with its params). */
   readonly request: InputRequest;
 }
 
@@ -108,9 +121,13 @@ export interface TaskVerbs {
    * `task-created`, `task-status` on each change, `task-input` per request for input, then the `result` event.
    * **Completes:** after the result. **Errors:** as `callTool`, plus `TaskFailedError` (the task failed),
    * `TaskCancelledError` (it was cancelled), `InputRequiredError` (it asked for input the client has no handler
-   * for), `ConnectionClosedError` (the client was closed first). **Teardown:** stops watching and sends nothing;
-   * the task goes on (cancel it with `cancelTask`). A lost connection does not end the watch: it carries on over
-   * the next one.
+   * for), `ConnectionClosedError` (the client was closed first). 2025-11-25: `UnsupportedMethodError` before the call
+   * is sent when the tool does not support tasks (the client lists the tools first when it knows none).
+   * **Teardown:** before the server answered the call, cancels the call on the wire. Once the task exists, stops
+   * watching and sends nothing about the task: no `tasks/cancel`, and the watch's requests in flight are not
+   * cancelled; the task goes on (cancel it with `cancelTask`). 2026-07-28: the client's listen stream is re-opened
+   * without the task, or closed when nothing else needs it. A lost connection does not end the watch: it carries
+   * on over the next one.
    */
   callToolAsTask(name: string, args?: Params, options?: TaskCallOptions): Observable<TaskEvent>;
   /**
@@ -124,27 +141,74 @@ export interface TaskVerbs {
    * at once), `task-input` per request for input, then the `result` event. **Completes:** after the result.
    * **Errors:** `TaskFailedError`, `TaskCancelledError`, `InputRequiredError`, `RpcError` (an unknown task:
    * `-32602`), `SchemaError`, `UnsupportedMethodError`, `ConnectionClosedError` (the client was closed first).
-   * **Teardown:** stops watching and sends nothing; requests in flight are not cancelled on the wire. A lost
-   * connection does not end the watch: it carries on over the next one.
+   * **Teardown:** stops watching and sends nothing about the task: no `tasks/cancel`, and requests in flight are
+   * not cancelled on the wire. 2026-07-28: the client's listen stream is re-opened without the task, or closed when
+   * nothing else needs it. A lost connection does not end the watch: it carries on over the next one.
    */
   watchTask(taskId: string, options?: TaskWatchOptions & CallOptions): Observable<TaskEvent>;
-  /** `tasks/get`: the task's state now. */
+  /**
+   * `tasks/get` `{ taskId }`: the task's state now. 2025-11-25 (the server declares `capabilities.tasks`): the state
+   * alone. 2026-07-28 (the server lists the tasks extension; the request declares it): with the task's
+   * `inputRequests`, `result` or `error` inline, by status.
+   *
+   * - **Temperature:** cold; each subscription is one request, on the open connection (or a new one).
+   * - **Emits:** the `TaskDetails`, once. **Completes:** after it.
+   * - **Errors:** `UnsupportedMethodError` (sent nothing: a revision without tasks, or a server that does not declare
+   *   them), `RpcError` (an unknown task: `-32602`), and the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire (never the task).
+   */
   getTask(taskId: string, options?: CallOptions): Observable<TaskDetails>;
-  /** `tasks/list` (2025-11-25 only), every page walked (the page cap and cursor-loop guard apply). */
+  /**
+   * `tasks/list` (2025-11-25 only, for a server that declares `capabilities.tasks.list`), every page walked (the page
+   * cap and cursor-loop guard apply: `PaginationError`).
+   *
+   * - **Temperature:** cold; each subscription walks every page.
+   * - **Emits:** the whole list, once (the state of each task). **Completes:** after it.
+   * - **Errors:** `UnsupportedMethodError` (sent nothing: 2026-07-28 has no `tasks/list`, or the server does not
+   *   declare it), `PaginationError`, and the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
   listTasks(options?: CallOptions): Observable<readonly TaskSnapshot[]>;
   /**
-   * `tasks/result` (2025-11-25 only): waits until the task is terminal and emits its result (a failed task errors
-   * with `TaskFailedError`). No time limit unless `options.timeout` sets one.
+   * `tasks/result` `{ taskId }` (2025-11-25 only, for a server that declares `capabilities.tasks`): waits until the
+   * task is terminal and emits its result. No time limit unless `options.timeout` sets one. Requests the server
+   * sends for the task meanwhile reach the client's handlers as any request does.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the task's `CallToolResult`, once (a result with `isError` is a result). **Completes:** after it.
+   * - **Errors:** `UnsupportedMethodError` (sent nothing: 2026-07-28 has no `tasks/result`, or the server declares no
+   *   tasks); a failed task errors with the `RpcError` the server answered with (a plain `RpcError`: only the
+   *   watches raise `TaskFailedError`); an unknown task with `RpcError` `-32602`; and the errors of every verb (see
+   *   `Client`).
+   * - **Teardown:** before the answer, cancels the `tasks/result` request on the wire (`notifications/cancelled`); the
+   *   task goes on.
    */
   taskResult(taskId: string, options?: CallOptions): Observable<CallToolResult>;
   /**
-   * `tasks/cancel`. Emits nothing; completes when the server acknowledged (2026-07-28 cancellation is cooperative:
-   * the task may still finish otherwise). Cancelling a finished task errors with `RpcError` `-32602` (2025-11-25).
+   * `tasks/cancel` `{ taskId }` (2025-11-25 for a server that declares `capabilities.tasks.cancel`; 2026-07-28 with the
+   * tasks extension, declared on the request). A watch of the task then ends with `TaskCancelledError` once it sees
+   * the task `cancelled`.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** nothing. **Completes:** when the server acknowledged (2026-07-28 cancellation is cooperative: the
+   *   task may still finish otherwise).
+   * - **Errors:** `UnsupportedMethodError` (sent nothing: a revision without tasks, or a server that does not declare
+   *   the cancelling of tasks), `RpcError` (an unknown task: `-32602`; 2025-11-25 also a task that has ended), and the
+   *   errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the `tasks/cancel` request on the wire (whether the task is cancelled
+   *   is then unknown).
    */
   cancelTask(taskId: string, options?: CallOptions): Observable<never>;
   /**
-   * `tasks/update` (2026-07-28 extension only): answers input requests of a task by key. Emits nothing; completes
-   * when acknowledged. Watches answer input by themselves; this is for code that fulfils requests on its own.
+   * `tasks/update` `{ taskId, inputResponses }` (2026-07-28 tasks extension only, declared on the request): answers
+   * input requests of a task by key. Watches answer input by themselves; this is for code that fulfils requests on
+   * its own.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** nothing. **Completes:** when the server acknowledged.
+   * - **Errors:** `UnsupportedMethodError` (sent nothing: 2025-11-25 has no `tasks/update`, or the server does not
+   *   list the extension), `RpcError` (an unknown task: `-32602`), and the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire (the answers may or may not have arrived).
    */
   updateTask(taskId: string, inputResponses: InputResponses, options?: CallOptions): Observable<never>;
 }

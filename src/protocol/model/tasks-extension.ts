@@ -11,8 +11,11 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
  * its durations are named `ttlMs` and `pollIntervalMs`.
  */
 export interface ExtensionTask {
+  /** The task's id, chosen by the server; a client persists it to follow the task later. */
   readonly taskId: string;
+  /** Where the task is; `completed`, `failed` and `cancelled` are terminal. */
   readonly status: TaskStatus;
+  /** What is happening, for people. */
   readonly statusMessage?: string;
   /** ISO 8601. */
   readonly createdAt: string;
@@ -30,13 +33,36 @@ export interface ExtensionTask {
  * `isError: true` included), the JSON-RPC `error` once `failed`.
  */
 export type DetailedTask =
-  | (ExtensionTask & { readonly status: 'working' | 'cancelled' })
-  | (ExtensionTask & { readonly status: 'input_required'; readonly inputRequests: InputRequests })
-  | (ExtensionTask & { readonly status: 'completed'; readonly result: JsonObject })
-  | (ExtensionTask & { readonly status: 'failed'; readonly error: JsonRpcErrorObject });
+  | (ExtensionTask & {
+      /** `working`, or `cancelled`: nothing comes inline. */
+      readonly status: 'working' | 'cancelled';
+    })
+  | (ExtensionTask & {
+      /** Waiting for the client's answers. */
+      readonly status: 'input_required';
+      /** The requests not answered yet, by key (answered with `tasks/update`; keys are unique over the task's life). */
+      readonly inputRequests: InputRequests;
+    })
+  | (ExtensionTask & {
+      /** Ended with a result. */
+      readonly status: 'completed';
+      /** The original request's result (for `tools/call` a `CallToolResult`, `isError: true` included). */
+      readonly result: JsonObject;
+    })
+  | (ExtensionTask & {
+      /** Ended with a JSON-RPC error. */
+      readonly status: 'failed';
+      /** The JSON-RPC error the original request failed with. */
+      readonly error: JsonRpcErrorObject;
+    });
 
 /** A `tools/call` answered with a task handle instead of its result (`resultType: 'task'`, the task inline). */
-export type ExtensionCreateTaskResult = ExtensionTask & { readonly resultType: 'task'; readonly _meta?: ResultMeta };
+export type ExtensionCreateTaskResult = ExtensionTask & {
+  /** Always `'task'`: the call was taken as a task. */
+  readonly resultType: 'task';
+  /** The result's metadata. */
+  readonly _meta?: ResultMeta;
+};
 
 /** The result of the extension's `tasks/get`. */
 export type ExtensionGetTaskResult = DetailedTask & { readonly resultType: 'complete'; readonly _meta?: ResultMeta };
@@ -59,4 +85,7 @@ export interface UpdateTaskRequestParams extends RequestParamsBase {
 }
 
 /** Params of `notifications/tasks`: the full detailed task, as `tasks/get` would return it. */
-export type TaskNotificationParams = NotificationParamsBase & DetailedTask & { readonly _meta?: Meta };
+export type TaskNotificationParams = NotificationParamsBase & DetailedTask & {
+  /** The notification's metadata. */
+  readonly _meta?: Meta;
+};
