@@ -126,7 +126,8 @@ function relatedRequests(core: ClientCore, taskId: string): Observable<TaskInput
 /**
  * The watch on one connection: polls, pushes, input, and (2026-07-28) the listen demand and deliveries.
  * **Temperature:** cold. **Emits:** the watch's events. **Completes:** when the connection ends. **Errors:** as
- * `watchTask`. **Teardown:** stops everything on the connection; sends nothing.
+ * `watchTask`. **Teardown:** stops everything on the connection; sends nothing about the task (on 2026-07-28 the
+ * listen stream drops the task's id).
  */
 function watchOn(deps: TaskDeps, ready: ClientConnection, state: WatchState, desk: InputDesk, options: TaskWatchOptions & CallOptions, seed: TaskSnapshot | undefined): Observable<TaskEvent> {
   return defer(() => {
@@ -156,7 +157,8 @@ function watchOn(deps: TaskDeps, ready: ClientConnection, state: WatchState, des
  * **Temperature:** cold. **Emits:** `task-status` and `task-input` events, then the `result` event.
  * **Completes:** after the result. **Errors:** `TaskFailedError`, `TaskCancelledError`, `InputRequiredError`,
  * `RpcError`, `SchemaError`, `UnsupportedMethodError`, `ConnectionClosedError` (the client was closed first).
- * **Teardown:** stops polling and listening, aborts handlers still running; sends nothing.
+ * **Teardown:** stops polling and listening (on 2026-07-28 the listen stream drops the task's id), aborts handlers
+ * still running; sends nothing about the task (no `tasks/cancel`, no cancellation of its requests).
  */
 export function watchTask(deps: TaskDeps, taskId: string, options: TaskWatchOptions & CallOptions = {}, seed?: TaskSnapshot): Observable<TaskEvent> {
   return defer(() => {
