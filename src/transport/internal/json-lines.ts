@@ -34,8 +34,10 @@ const DEFAULT_KEEP_BYTES = 4096;
  *
  * Cost is linear in the input: each chunk is scanned once, a line that lies inside one chunk is decoded straight
  * from it, and partial lines are kept as a list of views joined once when their terminator arrives. Lines are
- * decoded only when complete, so multi-byte sequences split across chunks decode correctly. A line over the
- * maximum holds at most `maxLineBytes` while it lasts: in `'skip'` mode the rest is dropped as it arrives.
+ * decoded only when complete, so multi-byte sequences split across chunks decode correctly. The maximum applies to
+ * a line without its terminator (`\r\n` or `\n`). A line over it holds at most `maxLineBytes` + 1 bytes (room for
+ * a `\r` that may turn out to be its terminator) while it lasts: in `'skip'` mode the rest is dropped as it
+ * arrives; in `'split'` mode it is handed on in pieces cut between UTF-8 characters.
  */
 export class LineDecoder {
   private readonly maxLineBytes: number;
@@ -45,6 +47,8 @@ export class LineDecoder {
   private readonly encoder = new TextEncoder();
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
+  /** The last byte buffered (or skipped) of the current line: a `\r` there may be its terminator. */
+  private lastByte: number | undefined;
   /** The line being skipped: its kept start and its size so far. */
   private skipping: { readonly start: string; size: number } | undefined;
 
@@ -60,7 +64,7 @@ export class LineDecoder {
     }
   }
 
-  /** Bytes of an unfinished line held right now (at most `maxLineBytes`). */
+  /** Bytes of an unfinished line held right now (at most `maxLineBytes` + 1: a line's content and a `\r`). */
   get bufferedBytes(): number {
     return this.pendingBytes;
   }
@@ -70,8 +74,9 @@ export class LineDecoder {
     const bytes = typeof chunk === 'string' ? this.encoder.encode(chunk) : chunk;
     let start = 0;
     for (let end = bytes.indexOf(LF); end !== -1; end = bytes.indexOf(LF, start)) {
-      if (this.pendingBytes === 0 && this.skipping === undefined && end - start <= this.maxLineBytes) this.emit(bytes, start, end, onLine);
-      else {
+      if (this.pendingBytes === 0 && this.skipping === undefined && !this.isOver(end - start, bytes[end - 1])) {
+        this.emit(bytes, start, end, onLine);
+      } else {
         this.append(bytes.subarray(start, end), onLine);
         this.flushLine(onLine, onSkip);
       }
@@ -85,27 +90,39 @@ export class LineDecoder {
     this.flushLine(onLine, onSkip);
   }
 
+  /** Whether a line of `size` bytes whose last byte is `last` is over the maximum once a `\r` there is dropped. */
+  private isOver(size: number, last: number | undefined): boolean {
+    return size > this.maxLineBytes + 1 || (size === this.maxLineBytes + 1 && last !== CR);
+  }
+
   private append(part: Uint8Array, onLine: (line: string) => void): void {
+    if (part.length === 0) return;
+    this.lastByte = part[part.length - 1];
     if (this.skipping !== undefined) {
       this.skipping.size += part.length;
       return;
     }
     let rest = part;
-    while (this.pendingBytes + rest.length > this.maxLineBytes) {
+    while (this.isOver(this.pendingBytes + rest.length, this.lastByte)) {
       if (this.overflow === 'skip') {
         this.startSkipping(rest);
         return;
       }
-      const room = this.maxLineBytes - this.pendingBytes;
-      this.pending.push(rest.subarray(0, room));
-      this.pendingBytes += room;
-      this.flushLine(onLine, () => undefined);
-      rest = rest.subarray(room);
+      rest = this.splitPiece(rest, onLine);
     }
-    if (rest.length > 0) {
-      this.pending.push(rest);
-      this.pendingBytes += rest.length;
-    }
+    this.pending.push(rest);
+    this.pendingBytes += rest.length;
+  }
+
+  /** Hands on the first piece (at most the maximum, cut between characters) of what is held plus `rest`. */
+  private splitPiece(rest: Uint8Array, onLine: (line: string) => void): Uint8Array {
+    this.pending.push(rest);
+    this.pendingBytes += rest.length;
+    const joined = this.joinPending();
+    this.reset();
+    const cut = characterBoundary(joined, this.maxLineBytes);
+    onLine(this.decode(joined.subarray(0, cut)));
+    return joined.subarray(cut);
   }
 
   /** Keeps the start of the line that just went over the maximum and drops the rest of it from now on. */
@@ -125,9 +142,11 @@ export class LineDecoder {
 
   private flushLine(onLine: (line: string) => void, onSkip: OnSkip): void {
     const skipped = this.skipping;
+    const endsInCr = this.lastByte === CR;
+    this.lastByte = undefined;
     if (skipped !== undefined) {
       this.skipping = undefined;
-      onSkip(skipped.start, skipped.size);
+      onSkip(skipped.start, endsInCr ? skipped.size - 1 : skipped.size);
       return;
     }
     if (this.pendingBytes === 0) return;
@@ -158,6 +177,18 @@ export class LineDecoder {
     if (this.pending.length > 0) this.pending = [];
     this.pendingBytes = 0;
   }
+}
+
+/**
+ * Where to cut `bytes` (longer than `max`) into a piece of at most `max` bytes: before the UTF-8 character that
+ * `max` falls inside (continuation bytes are `10xxxxxx`, a character has at most three), or at `max` for bytes that
+ * are not UTF-8 there.
+ */
+function characterBoundary(bytes: Uint8Array, max: number): number {
+  for (let cut = max; cut > 0 && cut >= max - 3; cut -= 1) {
+    if (((bytes[cut] ?? 0) & 0xc0) !== 0x80) return cut;
+  }
+  return max;
 }
 
 /** Options of `decodeJsonLines`. */
