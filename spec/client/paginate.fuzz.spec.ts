@@ -76,7 +76,7 @@ describe('walkPages against arbitrary servers (property)', () => {
             throwUnless(got.emitted).toEqual([expected.outcome.items]);
           } else {
             throwUnless(got.emitted).toEqual([]);
-            throwUnless(errorName(got.error)).toBe(expected.outcome.error);
+            throwUnless(errorName(got.error)).toBe(String(expected.outcome.error));
           }
         },
       ),

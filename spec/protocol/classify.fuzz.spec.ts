@@ -76,7 +76,7 @@ describe('classifyMessage on arbitrary inbound values (property)', () => {
           throwUnless(classified.value).toBe(value);
         } else {
           throwUnless(kind).toBe(classified.kind);
-          throwUnless(classified.message).toBe(value);
+          throwUnless(classified.message as unknown).toBe(value);
         }
       }),
       fuzzParams(1000),
@@ -86,7 +86,7 @@ describe('classifyMessage on arbitrary inbound values (property)', () => {
   it("names the kind whose schema accepts the value (a member id makes a request, exactly one of result and error a response)", () => {
     fc.assert(
       fc.property(envelopeish.filter((value) => !isUnsafeInteger(value['id']) && !isUnsafeInteger((value['error'] as { code?: unknown } | undefined)?.code)), (value) => {
-        throwUnless(messageKind(value)).toBe(schemaKind(value));
+        throwUnless<string | undefined>(messageKind(value)).toBe(schemaKind(value));
       }),
       fuzzParams(2000),
     );
