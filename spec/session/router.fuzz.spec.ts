@@ -1,30 +1,22 @@
 import * as fc from 'fast-check';
-import { Observable, Subject } from 'rxjs';
+import { Subject } from 'rxjs';
 import { ConnectionClosedError, MessageTooLargeError, RpcError, SchemaError, TransportError } from '../../src/errors/errors.js';
 import { McpError } from '../../src/errors/mcp-error.js';
 import { classifyMessage } from '../../src/protocol/classify.js';
 import type { RequestId } from '../../src/protocol/jsonrpc.js';
 import { createSession } from '../../src/session/session.js';
 import type { Diagnostic, RequestEvent } from '../../src/session/types.js';
-import type { InboundFrame, OutboundFrame, Transport } from '../../src/transport/types.js';
+import { failed, malformed, oversized } from '../../src/testing/frames.js';
+import { marbleTransport } from '../../src/testing/marble-transport.js';
+import type { OutboundFrame, Transport } from '../../src/transport/types.js';
 import { fuzzParams, unicodeText } from '../helpers/fuzz.js';
 
-/** A transport whose inbound frames the property pushes, recording what the session writes. */
-function pushTransport(): { transport: Transport; inbound: Subject<InboundFrame>; written: OutboundFrame[] } {
-  const inbound = new Subject<InboundFrame>();
+/** The marble transport over a subject the property pushes to, and what the session writes, in order. */
+function pushTransport(): { transport: Transport; inbound: Subject<unknown>; written: OutboundFrame[] } {
+  const inbound = new Subject<unknown>();
+  const { transport, frames$ } = marbleTransport(inbound);
   const written: OutboundFrame[] = [];
-  const transport: Transport = {
-    kind: 'fuzz',
-    connect: (outbound$) =>
-      new Observable<InboundFrame>((subscriber) => {
-        const writes = outbound$.subscribe((frame) => written.push(frame));
-        const reads = inbound.subscribe(subscriber);
-        return () => {
-          reads.unsubscribe();
-          writes.unsubscribe();
-        };
-      }),
-  };
+  frames$.subscribe((frame) => written.push(frame));
   return { transport, inbound, written };
 }
 
@@ -68,19 +60,20 @@ const inboundArb: fc.Arbitrary<Inbound> = fc.oneof(
   { weight: 1, arbitrary: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }).map((requestId) => ({ kind: 'failure' as const, requestId })) },
 );
 
-function toFrame(item: Inbound): InboundFrame {
+/** The frame of one inbound item, built with the frame builders of `rxmcp/testing`. */
+function toFrame(item: Inbound): unknown {
   switch (item.kind) {
     case 'message':
-      return { message: item.value };
+      return item.value;
     case 'malformed':
-      return { malformed: { raw: item.raw, reason: 'Unexpected token' } };
+      return malformed(item.raw);
     case 'oversized': {
-      const raw = item.id === undefined ? '{"jsonrpc":"2.0","result":{"text":"' : `{"jsonrpc":"2.0","id":${item.id},"result":{"text":"`;
-      return { malformed: { raw, reason: 'too large', tooLarge: { size: 2048, limit: 1024 } } };
+      const start = item.id === undefined ? '{"jsonrpc":"2.0","result":{"text":"' : `{"jsonrpc":"2.0","id":${item.id},"result":{"text":"`;
+      return oversized(start, 2048, 1024);
     }
     case 'failure': {
       const error = new TransportError('HTTP 503');
-      return { failure: item.requestId === undefined ? { error, method: 'notifications/x' } : { error, requestId: item.requestId } };
+      return item.requestId === undefined ? failed(error, undefined, 'notifications/x') : failed(error, item.requestId);
     }
   }
 }
