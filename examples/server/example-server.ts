@@ -1,10 +1,11 @@
 import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server';
 import { isMainModule } from './main.js';
+import { registerIntroduce, type StatelessRounds } from './introduce.js';
 import { registerExamplePrompts, registerExampleResources } from './resources.js';
-import { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState } from './state.js';
+import { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState, type ExampleWorld } from './state.js';
 import { registerExampleTools } from './tools.js';
 
-export { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState };
+export { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState, type ExampleWorld };
 export { README_URI } from './resources.js';
 
 /** Name and version the example server reports. */
@@ -13,7 +14,12 @@ export const EXAMPLE_SERVER_INFO = { name: 'rxmcp-example-server', version: '1.0
 /** Options of {@link createExampleServer}; a serving entry's factory context is accepted as is. */
 export interface ExampleServerOptions extends Partial<McpRequestContext> {
   /** The shared state; defaults to the process-wide {@link defaultExampleState}. */
-  readonly state?: ExampleState;
+  readonly state?: ExampleWorld;
+  /**
+   * Stateless serving (2026-07-28 behind a load balancer): adds the three-round tool `introduce`, whose
+   * `requestState` this codec seals and verifies.
+   */
+  readonly stateless?: StatelessRounds;
   /**
    * Whether this instance follows changes of the shared state on its own connection (re-registers `bonus`, sends
    * `notifications/resources/updated`). Defaults to true except for per-request HTTP instances (`requestInfo` set),
@@ -40,7 +46,7 @@ function resourceSubscriptions(server: McpServer, modern: boolean): (uri: string
   return (uri) => uris.has(uri);
 }
 
-function follow(server: McpServer, state: ExampleState, syncBonus: () => void, subscribed: (uri: string) => boolean): void {
+function follow(server: McpServer, state: ExampleWorld, syncBonus: () => void, subscribed: (uri: string) => boolean): void {
   const onChange = (change: ExampleChange): void => {
     if (change.kind === 'tools') syncBonus();
     else if (server.isConnected() && subscribed(change.uri)) {
@@ -59,8 +65,9 @@ function follow(server: McpServer, state: ExampleState, syncBonus: () => void, s
 
 /**
  * Builds one instance of the example MCP server: tools `add`, `countdown`, `greet` (elicitation), `summarize`
- * (sampling), `toggle_tool`, `bump`, `big_result` (5 MiB), `flood` (log messages) and, while enabled, `bonus`; resources `example://readme`, `example://items/{id}`
- * and `example://counter`; prompt `review`; an info log message per tool call. The same factory serves both protocol
+ * (sampling), `toggle_tool`, `bump`, `big_result` (5 MiB), `flood` (log messages) and, while enabled, `bonus`; resources
+ * `example://readme`, `example://items/{id}` and `example://counter`; prompt `review`; an info log message per tool
+ * call; with `stateless`, the three-round tool `introduce`. The same factory serves both protocol
  * eras, over stdio (`serveStdio`) or Streamable HTTP (`createMcpHandler`).
  */
 export function createExampleServer(options: ExampleServerOptions = {}): McpServer {
@@ -73,10 +80,12 @@ export function createExampleServer(options: ExampleServerOptions = {}): McpServ
       prompts: { listChanged: true },
     },
     instructions: 'An example server for rxmcp: call add, countdown, greet, summarize, toggle_tool, bump, big_result or flood.',
+    ...(options.stateless === undefined ? {} : { requestState: { verify: options.stateless.codec.verify } }),
   });
   const syncBonus = registerExampleTools(server, state);
   registerExampleResources(server, state);
   registerExamplePrompts(server);
+  if (options.stateless !== undefined) registerIntroduce(server, options.stateless);
   if (options.follow ?? (options.requestInfo === undefined)) {
     follow(server, state, syncBonus, resourceSubscriptions(server, options.era === 'modern'));
   }

@@ -86,12 +86,17 @@ function listen(server: HttpServer, port: number): Promise<AddressInfo> {
   });
 }
 
+/** A fetch-shaped MCP handler with a way to end its streams. */
+export interface ClosableHandler {
+  fetch(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
 /**
- * Serves the example MCP server over Streamable HTTP on 127.0.0.1, path `/mcp`, in both protocol eras, to browser
- * pages on loopback origins too (CORS).
+ * Serves `handler` on 127.0.0.1 at path `/mcp` (`port` 0 picks a free one), with the localhost Host check; `close()`
+ * ends the handler's streams and every open connection.
  */
-export async function startExampleHttpServer(options: ExampleHttpOptions = {}): Promise<ExampleHttpServer> {
-  const handler = exampleHandler(options.state ?? new ExampleState(), options.tasks === true);
+export async function serveMcpHandler(handler: ClosableHandler, port: number): Promise<ExampleHttpServer> {
   const nodeHandler = toNodeHandler(handler, { onerror: (error) => console.error('example http:', error.message) });
   const validHost = localhostHostValidation();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -103,7 +108,7 @@ export async function startExampleHttpServer(options: ExampleHttpOptions = {}): 
     }
     void nodeHandler(req, res);
   });
-  const address = await listen(server, options.port ?? 0);
+  const address = await listen(server, port);
   return {
     url: `http://127.0.0.1:${address.port}/mcp`,
     close: async () => {
@@ -114,6 +119,13 @@ export async function startExampleHttpServer(options: ExampleHttpOptions = {}): 
   };
 }
 
+/**
+ * Serves the example MCP server over Streamable HTTP on 127.0.0.1, path `/mcp`, in both protocol eras, to browser
+ * pages on loopback origins too (CORS).
+ */
+export function startExampleHttpServer(options: ExampleHttpOptions = {}): Promise<ExampleHttpServer> {
+  return serveMcpHandler(exampleHandler(options.state ?? new ExampleState(), options.tasks === true), options.port ?? 0);
+}
 
 if (isMainModule(import.meta.url)) {
   const port = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 0);

@@ -1,6 +1,6 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { COUNTER_URI, type ExampleState } from './state.js';
+import { COUNTER_URI, type ExampleWorld } from './state.js';
 
 /** The URI of the static readme resource. */
 export const README_URI = 'example://readme';
@@ -16,7 +16,7 @@ const README = [
 const ITEMS: Readonly<Record<string, string>> = { '1': 'apple', '2': 'banana', '3': 'cherry' };
 
 /** Registers the readme, the item template and the counter resource. */
-export function registerExampleResources(server: McpServer, state: ExampleState): void {
+export function registerExampleResources(server: McpServer, state: ExampleWorld): void {
   const readme = { title: 'Readme', description: 'What this server offers', mimeType: 'text/markdown' };
   server.registerResource('readme', README_URI, readme, (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'text/markdown', text: README }],

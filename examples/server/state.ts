@@ -15,11 +15,29 @@ const ACTIVITY_LIMIT = 100;
 export const COUNTER_URI = 'example://counter';
 
 /**
+ * What the example tools and resources read and change: whether `bonus` is enabled and the counter, with a change
+ * feed. `ExampleState` keeps it in the process; `JournalState` (`journal-state.ts`) in a file that several server
+ * processes share, for stateless serving behind a load balancer.
+ */
+export interface ExampleWorld {
+  readonly bonusEnabled: boolean;
+  readonly counter: number;
+  /** Adds or removes the `bonus` tool and returns whether it is now enabled. */
+  toggleBonus(): boolean;
+  /** Increments the counter and returns its new value. */
+  bump(): number;
+  /** Registers a change listener; returns a function that removes it (idempotent). */
+  subscribe(listener: (change: ExampleChange) => void): () => void;
+  /** Records something a client did that only the server sees (kept where the world keeps it, if anywhere). */
+  record(activity: ExampleActivity): void;
+}
+
+/**
  * The mutable state behind the example server, shared by every server instance of one process: whether the
  * `bonus` tool is enabled and the value of the counter resource. Instances built per request or per connection read
  * it, and `subscribe` tells listeners what changed so each serving entry can notify its clients.
  */
-export class ExampleState {
+export class ExampleState implements ExampleWorld {
   private bonus = false;
   private count = 0;
   private readonly listeners = new Set<(change: ExampleChange) => void>();

@@ -8,7 +8,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import type { ExampleState } from './state.js';
+import type { ExampleWorld } from './state.js';
 import { registerVolumeTools } from './volume-tools.js';
 
 type ToolResult = CallToolResult | InputRequiredResult;
@@ -64,7 +64,7 @@ const reasonOf = (signal: AbortSignal): string => {
   return reason instanceof Error ? reason.message : String(reason ?? 'aborted');
 };
 
-function registerCountdown(server: McpServer, state: ExampleState): void {
+function registerCountdown(server: McpServer, state: ExampleWorld): void {
   server.registerTool(
     'countdown',
     {
@@ -96,7 +96,7 @@ function registerCountdown(server: McpServer, state: ExampleState): void {
 
 const GREET_KEY = 'name';
 
-function registerGreet(server: McpServer, state: ExampleState): void {
+function registerGreet(server: McpServer, state: ExampleWorld): void {
   server.registerTool(
     'greet',
     { title: 'Greet', description: 'Asks the user for a name (elicitation) and greets them.' },
@@ -173,7 +173,7 @@ function registerBonus(server: McpServer): RegisteredTool {
  * Keeps the `bonus` tool of one server instance in line with the shared state. Registering and removing a tool on a
  * connected instance makes the package emit `notifications/tools/list_changed` on that instance's connection.
  */
-export function bonusSync(server: McpServer, state: ExampleState): () => void {
+export function bonusSync(server: McpServer, state: ExampleWorld): () => void {
   let bonus: RegisteredTool | undefined;
   const sync = (): void => {
     if (state.bonusEnabled && bonus === undefined) bonus = registerBonus(server);
@@ -186,7 +186,7 @@ export function bonusSync(server: McpServer, state: ExampleState): () => void {
   return sync;
 }
 
-function registerStateTools(server: McpServer, state: ExampleState): void {
+function registerStateTools(server: McpServer, state: ExampleWorld): void {
   server.registerTool(
     'toggle_tool',
     { title: 'Toggle tool', description: 'Adds the tool `bonus` if it is absent, removes it otherwise.' },
@@ -209,7 +209,7 @@ function registerStateTools(server: McpServer, state: ExampleState): void {
  * Registers the example tools: add, countdown, greet, summarize, toggle_tool, bump, big_result, flood (and bonus when
  * enabled).
  */
-export function registerExampleTools(server: McpServer, state: ExampleState): () => void {
+export function registerExampleTools(server: McpServer, state: ExampleWorld): () => void {
   registerAdd(server);
   registerCountdown(server, state);
   registerGreet(server, state);

@@ -175,3 +175,18 @@ describe('routing headers (2026-07-28)', () => {
     });
   });
 });
+
+describe('checkToolHeaders on deeply nested schemas', () => {
+  const nested = (depth: number, wrap: (inner: unknown) => unknown): unknown => {
+    let node: unknown = {};
+    for (let i = 0; i < depth; i += 1) node = wrap(node);
+    return node;
+  };
+
+  it('refuses a schema nested deeper than 64 levels through arrays, as through objects, instead of overflowing the stack', () => {
+    const throughArrays = { name: 't', inputSchema: { type: 'object', anyOf: nested(100_000, (inner) => [inner]) } };
+    expect(checkToolHeaders(throughArrays)).toEqual({ valid: false, reason: 'inputSchema nests deeper than 64 levels' });
+    const throughObjects = { name: 't', inputSchema: { type: 'object', not: nested(100_000, (inner) => ({ not: inner })) } };
+    expect(checkToolHeaders(throughObjects)).toEqual({ valid: false, reason: 'inputSchema nests deeper than 64 levels' });
+  });
+});

@@ -21,7 +21,7 @@ describe('LineDecoder lines inside one chunk', () => {
     decoder.push(bytes('89abc'), (line) => lines.push(line), onSkip);
     decoder.push(bytes('def\r\nlater\n'), (line) => lines.push(line), onSkip);
     expect(lines).toEqual(['12345678', 'later']);
-    expect(skipped).toEqual([['1234', 16]]);
+    expect(skipped).toEqual([['1234', 15]]);
   });
 
   it('keeps at most the maximum of a line being skipped, however long it grows', () => {
@@ -84,5 +84,38 @@ describe('LineDecoder lines across chunks', () => {
     decoder.push(bytes('defghij'), () => undefined, (start, size) => skipped.push([start, size]));
     decoder.push(bytes('\n'), () => undefined, (start, size) => skipped.push([start, size]));
     expect(skipped).toEqual([['abcdef', 10]]);
+  });
+});
+
+describe('LineDecoder at the limit', () => {
+  it('accepts a line of exactly the maximum that ends in \\r\\n: the terminator does not count', () => {
+    const decoder = new LineDecoder({ maxLineBytes: 4 });
+    const lines: string[] = [];
+    const skipped: number[] = [];
+    decoder.push(bytes('abcd\r\nwxyz\r'), (line) => lines.push(line), (_, size) => skipped.push(size));
+    decoder.push(bytes('\n'), (line) => lines.push(line), (_, size) => skipped.push(size));
+    decoder.push(bytes('1234\r'), (line) => lines.push(line), (_, size) => skipped.push(size));
+    decoder.end((line) => lines.push(line), (_, size) => skipped.push(size));
+    expect(lines).toEqual(['abcd', 'wxyz', '1234']);
+    expect(skipped).toEqual([]);
+  });
+
+  it('reports the size of a skipped line without its terminator', () => {
+    const decoder = new LineDecoder({ maxLineBytes: 4, keepBytes: 2 });
+    const skipped: [string, number][] = [];
+    decoder.push(bytes('abcde\r\nvw'), () => undefined, (start, size) => skipped.push([start, size]));
+    decoder.push(bytes('xyz\r\n'), () => undefined, (start, size) => skipped.push([start, size]));
+    expect(skipped).toEqual([['ab', 5], ['vw', 5]]);
+  });
+
+  it("splits an overlong line in 'split' mode between characters, never inside one", () => {
+    // '\u0000𐀀' is 00 F0 90 80 80: a cut after 4 bytes would leave a broken character on both sides.
+    const decoder = new LineDecoder({ maxLineBytes: 4, overflow: 'split' });
+    const lines: string[] = [];
+    decoder.push(bytes('\u0000𐀀\n'), (line) => lines.push(line));
+    decoder.push(bytes('ab'), (line) => lines.push(line));
+    decoder.push(bytes('cé€𐀀'), (line) => lines.push(line));
+    decoder.end((line) => lines.push(line));
+    expect(lines).toEqual(['\u0000', '𐀀', 'abc', 'é', '€', '𐀀']);
   });
 });

@@ -32,6 +32,11 @@ describe('Streamable HTTP internals', () => {
       ]);
     });
 
+    it('dispatches the last event when the stream ends right after a CR line end (CR-only line ends are SSE too)', async () => {
+      expect(await parse(['data: {"id":1}\r\r'])).toEqual([{ type: 'event', event: undefined, id: undefined, data: '{"id":1}' }]);
+      expect(await parse(['data: 0\n', '\r'])).toEqual([{ type: 'event', event: undefined, id: undefined, data: '0' }]);
+    });
+
     it('fails with a TransportError when one event exceeds the buffer bound', async () => {
       const failure = await lastValueFrom(from(['data: ', 'x'.repeat(50)]).pipe(parseSse({ maxBufferSize: 20 }))).then(
         () => undefined,

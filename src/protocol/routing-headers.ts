@@ -107,6 +107,7 @@ function checkAnnotation(
 
 /** Visits every subschema; only `properties` chains from the root keep `reachable`. */
 function visit(node: unknown, path: readonly string[], reachable: boolean, depth: number, scan: Scan): string | undefined {
+  if (depth > MAX_DEPTH && typeof node === 'object' && node !== null) return `inputSchema nests deeper than ${MAX_DEPTH} levels`;
   if (Array.isArray(node)) {
     for (const item of node) {
       const fault = visit(item, path, false, depth + 1, scan);
@@ -115,7 +116,6 @@ function visit(node: unknown, path: readonly string[], reachable: boolean, depth
     return undefined;
   }
   if (!isObject(node)) return undefined;
-  if (depth > MAX_DEPTH) return `inputSchema nests deeper than ${MAX_DEPTH} levels`;
   if (ANNOTATION in node) {
     const fault = checkAnnotation(node, path, reachable, scan);
     if (fault !== undefined) return fault;

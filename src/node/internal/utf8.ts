@@ -1,5 +1,5 @@
 import { Buffer, isAscii } from 'node:buffer';
-import type { TextParts } from '../../transport/internal/json-lines.js';
+import type { TextParts } from '../../transport/internal/line-text.js';
 
 /** From this size on, a message is checked for pure ASCII first (small ones decode faster straight away). */
 export const ASCII_CHECK_MIN_BYTES = 64 * 1024;

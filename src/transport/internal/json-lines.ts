@@ -1,6 +1,10 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { InboundFrame } from '../types.js';
 import { parseJsonFrame } from './json-frame.js';
+import { characterBoundary, collectedParts, joinBytes, utf8TextParts, type TextParts } from './line-text.js';
+
+export type { TextParts } from './line-text.js';
+export { utf8TextParts } from './line-text.js';
 
 /** Default upper bound of one newline-delimited message, in bytes (64 MiB). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -28,48 +32,6 @@ export interface LineDecoderOptions {
   readonly textParts?: () => TextParts;
 }
 
-/** Decodes the pieces of one line in order: `part` for each, `end` once (what a piece cut mid-character left over). */
-export interface TextParts {
-  part(bytes: Uint8Array): string;
-  end(): string;
-}
-
-/** A streaming UTF-8 decoder for the pieces of one line. */
-export function utf8TextParts(): TextParts {
-  const decoder = new TextDecoder();
-  return { part: (bytes) => decoder.decode(bytes, { stream: true }), end: () => decoder.decode() };
-}
-
-/**
- * The pieces of one line kept as bytes and handed to `decode` whole at the end: what a caller-given `decode` needs,
- * since it cannot be fed piece by piece.
- */
-function collectedParts(decode: (bytes: Uint8Array) => string): () => TextParts {
-  return () => {
-    const pieces: Uint8Array[] = [];
-    return {
-      part: (bytes) => {
-        pieces.push(bytes);
-        return '';
-      },
-      end: () => {
-        const line = pieces.length === 1 ? pieces[0]! : joinBytes(pieces);
-        return decode(line[line.length - 1] === CR ? line.subarray(0, -1) : line);
-      },
-    };
-  };
-}
-
-function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
-  let offset = 0;
-  for (const piece of pieces) {
-    joined.set(piece, offset);
-    offset += piece.length;
-  }
-  return joined;
-}
-
 /** Receives the start (decoded, possibly cut mid-character) and the full size in bytes of a skipped line. */
 export type OnSkip = (start: string, size: number) => void;
 
@@ -82,9 +44,11 @@ const DEFAULT_KEEP_BYTES = 4096;
  * Cost is linear in the input: each chunk is scanned once, and a line that lies inside one chunk is decoded straight
  * from it. A line that spans chunks is decoded piece by piece as the chunks arrive (a streaming decoder keeps
  * multi-byte sequences cut between chunks whole), and its text is put together once when its terminator arrives:
- * no chunk is kept and no joined copy of the bytes is made, so a large message costs its text and little more. A
- * line over the maximum holds at most `maxLineBytes` while it lasts: in `'skip'` mode the rest is dropped as it
- * arrives. In `'split'` mode partial lines are kept as bytes (they are cut at byte counts).
+ * no chunk is kept and no joined copy of the bytes is made, so a large message costs its text and little more. The
+ * maximum applies to a line without its terminator (`\r\n` or `\n`). A line over it holds at most `maxLineBytes`
+ * + 1 bytes (room for a `\r` that may turn out to be its terminator) while it lasts: in `'skip'` mode the rest is
+ * dropped as it arrives; in `'split'` mode partial lines are kept as bytes and handed on in pieces cut between UTF-8
+ * characters.
  */
 export class LineDecoder {
   private readonly maxLineBytes: number;
@@ -93,11 +57,17 @@ export class LineDecoder {
   private readonly decode: (bytes: Uint8Array) => string;
   private readonly textParts: () => TextParts;
   private readonly encoder = new TextEncoder();
+  /** 'split' mode: the bytes of the unfinished line. */
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
   /** 'skip' mode: the text of the unfinished line so far, and the decoder of its pieces. */
   private text = '';
   private parts: TextParts | undefined;
+  /** 'skip' mode: the first `keepBytes` bytes of the unfinished line, kept for the start of a skipped one. */
+  private head: Uint8Array[] = [];
+  private headBytes = 0;
+  /** The last byte buffered (or skipped) of the current line: a `\r` there may be its terminator. */
+  private lastByte: number | undefined;
   /** The line being skipped: its kept start and its size so far. */
   private skipping: { readonly start: string; size: number } | undefined;
 
@@ -114,7 +84,7 @@ export class LineDecoder {
     }
   }
 
-  /** Bytes of an unfinished line held right now (at most `maxLineBytes`). */
+  /** Bytes of an unfinished line held right now (at most `maxLineBytes` + 1: a line's content and a `\r`). */
   get bufferedBytes(): number {
     return this.pendingBytes;
   }
@@ -124,8 +94,9 @@ export class LineDecoder {
     const bytes = typeof chunk === 'string' ? this.encoder.encode(chunk) : chunk;
     let start = 0;
     for (let end = bytes.indexOf(LF); end !== -1; end = bytes.indexOf(LF, start)) {
-      if (this.pendingBytes === 0 && this.skipping === undefined && end - start <= this.maxLineBytes) this.emit(bytes, start, end, onLine);
-      else {
+      if (this.pendingBytes === 0 && this.skipping === undefined && !this.isOver(end - start, bytes[end - 1])) {
+        this.emit(bytes, start, end, onLine);
+      } else {
         this.append(bytes.subarray(start, end), onLine);
         this.flushLine(onLine, onSkip);
       }
@@ -139,48 +110,71 @@ export class LineDecoder {
     this.flushLine(onLine, onSkip);
   }
 
+  /** Whether a line of `size` bytes whose last byte is `last` is over the maximum once a `\r` there is dropped. */
+  private isOver(size: number, last: number | undefined): boolean {
+    return size > this.maxLineBytes + 1 || (size === this.maxLineBytes + 1 && last !== CR);
+  }
+
   private append(part: Uint8Array, onLine: (line: string) => void): void {
+    if (part.length === 0) return;
+    this.lastByte = part[part.length - 1];
     if (this.skipping !== undefined) {
       this.skipping.size += part.length;
       return;
     }
     if (this.overflow === 'skip') {
-      if (this.pendingBytes + part.length > this.maxLineBytes) this.startSkipping(part);
-      else if (part.length > 0) {
-        this.parts ??= this.textParts();
-        this.text += this.parts.part(part);
-        this.pendingBytes += part.length;
+      if (this.isOver(this.pendingBytes + part.length, this.lastByte)) {
+        this.startSkipping(part);
+        return;
       }
+      this.parts ??= this.textParts();
+      this.text += this.parts.part(part);
+      this.pendingBytes += part.length;
+      if (this.headBytes < this.keepBytes) this.keepHead(part);
       return;
     }
     let rest = part;
-    while (this.pendingBytes + rest.length > this.maxLineBytes) {
-      const room = this.maxLineBytes - this.pendingBytes;
-      this.pending.push(rest.subarray(0, room));
-      this.pendingBytes += room;
-      this.flushLine(onLine, () => undefined);
-      rest = rest.subarray(room);
-    }
-    if (rest.length > 0) {
-      this.pending.push(rest);
-      this.pendingBytes += rest.length;
-    }
+    while (this.isOver(this.pendingBytes + rest.length, this.lastByte)) rest = this.splitPiece(rest, onLine);
+    this.pending.push(rest);
+    this.pendingBytes += rest.length;
   }
 
-  /** Keeps the start of the line that just went over the maximum and drops the rest of it from now on. */
+  /** Hands on the first piece (at most the maximum, cut between characters) of what is held plus `rest`. */
+  private splitPiece(rest: Uint8Array, onLine: (line: string) => void): Uint8Array {
+    this.pending.push(rest);
+    const joined = joinBytes(this.pending);
+    this.reset();
+    const cut = characterBoundary(joined, this.maxLineBytes);
+    onLine(this.decode(joined.subarray(0, cut)));
+    return joined.subarray(cut);
+  }
+
+  /** Keeps a copy of the start of a line piece by piece (the chunk itself may be reused by its producer). */
+  private keepHead(part: Uint8Array): void {
+    const piece = new Uint8Array(part.subarray(0, this.keepBytes - this.headBytes));
+    this.head.push(piece);
+    this.headBytes += piece.length;
+  }
+
+  /**
+   * Keeps the start of the line that just went over the maximum (its first `keepBytes` bytes, decoded: the same
+   * whatever the chunking) and drops the rest of it from now on.
+   */
   private startSkipping(rest: Uint8Array): void {
     const size = this.pendingBytes + rest.length;
-    const parts = this.parts ?? this.textParts();
-    const kept = this.text.length >= this.keepBytes ? this.text : this.text + parts.part(rest.subarray(0, this.keepBytes)) + parts.end();
+    if (this.headBytes < this.keepBytes) this.keepHead(rest);
+    const start = this.decode(joinBytes(this.head));
     this.reset();
-    this.skipping = { start: kept.slice(0, this.keepBytes), size };
+    this.skipping = { start, size };
   }
 
   private flushLine(onLine: (line: string) => void, onSkip: OnSkip): void {
     const skipped = this.skipping;
+    const endsInCr = this.lastByte === CR;
+    this.lastByte = undefined;
     if (skipped !== undefined) {
       this.skipping = undefined;
-      onSkip(skipped.start, skipped.size);
+      onSkip(skipped.start, endsInCr ? skipped.size - 1 : skipped.size);
       return;
     }
     if (this.pendingBytes === 0) return;
@@ -191,7 +185,7 @@ export class LineDecoder {
       if (line !== '') onLine(line);
       return;
     }
-    const bytes = this.joinPending();
+    const bytes = joinBytes(this.pending);
     this.reset();
     this.emit(bytes, 0, bytes.length, onLine);
   }
@@ -202,16 +196,13 @@ export class LineDecoder {
     if (stop > start) onLine(this.decode(start === 0 && stop === bytes.length ? bytes : bytes.subarray(start, stop)));
   }
 
-  private joinPending(): Uint8Array {
-    const [first] = this.pending;
-    return this.pending.length === 1 && first !== undefined ? first : joinBytes(this.pending);
-  }
-
   private reset(): void {
     if (this.pending.length > 0) this.pending = [];
     this.pendingBytes = 0;
     this.text = '';
     this.parts = undefined;
+    if (this.head.length > 0) this.head = [];
+    this.headBytes = 0;
   }
 }
 

@@ -27,6 +27,8 @@ export interface ParseSseOptions {
   readonly maxBufferSize?: number;
 }
 
+const CR = 0x0d;
+
 function createItemParser(emit: (item: SseItem) => void, fail: (error: unknown) => void, options: ParseSseOptions) {
   return createParser({
     onEvent: (message) => emit({ type: 'event', event: message.event, id: message.id, data: message.data }),
@@ -46,7 +48,8 @@ function createItemParser(emit: (item: SseItem) => void, fail: (error: unknown) 
  *
  * - **Temperature:** cold; each subscription parses its own subscription of the source.
  * - **Emits:** an `SseEvent` per dispatched event and an `SseRetry` per `retry:` field, in order.
- * - **Completes:** when the source completes. An event without its terminating blank line is dropped.
+ * - **Completes:** when the source completes (an event whose blank line ends in the stream's last CR is
+ *   dispatched first). An event without its terminating blank line is dropped.
  * - **Errors:** the source's error; `TransportError` when one event exceeds `maxBufferSize`.
  * - **Teardown:** unsubscribes from the source.
  */
@@ -58,12 +61,20 @@ export function parseSse(options: ParseSseOptions = {}): OperatorFunction<string
         (error) => subscriber.error(error),
         options,
       );
+      // A CR at the end of a chunk may be the first half of a CRLF, so the parser holds it; at the end of the
+      // stream it is a whole line end, and an event it terminates must still be dispatched.
+      let endsInCr = false;
       return source.subscribe({
         next: (chunk) => {
-          if (!subscriber.closed) parser.feed(chunk);
+          if (subscriber.closed || chunk === '') return;
+          parser.feed(chunk);
+          endsInCr = chunk.charCodeAt(chunk.length - 1) === CR;
         },
         error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+        complete: () => {
+          if (endsInCr && !subscriber.closed) parser.feed('\n');
+          subscriber.complete();
+        },
       });
     });
 }
