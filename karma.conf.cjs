@@ -55,7 +55,7 @@ module.exports = (config) => {
     frameworks: ['jasmine'],
     plugins: ['karma-jasmine', 'karma-chrome-launcher', 'karma-esbuild', 'karma-coverage', ...extraPlugins],
     files: [{ pattern: 'spec/**/*.spec.ts', watched: false }],
-    exclude: ['spec/node/**', 'spec/known-failures/**'],
+    exclude: ['spec/node/**'],
     preprocessors: { 'spec/**/*.ts': ['esbuild'] },
     esbuild: {
       target: 'es2022',

@@ -1,7 +1,7 @@
 import { combineLatest, map, tap, type Observable, type OperatorFunction } from 'rxjs';
 import type { Tool } from '../protocol/model/tools.js';
 import { assignToolNames, qualifiedToolName, type ToolKey, type ToolNameOptions } from './names.js';
-import { normalizeInputSchema, type NormalizedSchema } from './schema.js';
+import { MAX_SCHEMA_DEPTH, normalizeInputSchema, type NormalizedSchema } from './schema.js';
 import { hintsStream, type ToolHints, type ToolHintsInput, type ToolHintsMap } from './source.js';
 
 /** Tools of one source, or of several servers by server name (names then become `server__tool`). */
@@ -20,8 +20,11 @@ export type ToolFilter = ToolNameFilter | ((tool: Tool, hints: ToolHints | undef
 
 /** Something the adapters want you to know: tools left out over the cap, repeated tools, refs not resolved. */
 export interface AgentDiagnostic {
-  /** `tool-cap` (tools left out over `maxTools`), `duplicate-tool` (a name listed twice) or `unresolved-ref` (a `$ref` kept as it was). */
-  readonly kind: 'tool-cap' | 'duplicate-tool' | 'unresolved-ref';
+  /**
+   * `tool-cap` (tools left out over `maxTools`), `duplicate-tool` (a name listed twice), `unresolved-ref` (a `$ref` kept
+   * as it was) or `unusable-schema` (a tool left out: its input schema nests too deep).
+   */
+  readonly kind: 'tool-cap' | 'duplicate-tool' | 'unresolved-ref' | 'unusable-schema';
   /** What happened, for logs. */
   readonly message: string;
   /** The MCP names concerned (`server__tool` for several servers). */
@@ -109,10 +112,12 @@ function advertised(entries: Entry[], options: ToolAdapterOptions, diagnostics: 
   const { names } = assignToolNames(entries.map((entry) => entry.key), options.names);
   const repeated: string[] = [];
   const unresolved: string[] = [];
+  const unusable: string[] = [];
   const tools = entries.flatMap((entry, index): AdvertisedTool[] => {
     const name = names[index];
     if (name === undefined) return (repeated.push(qualifiedToolName(entry.key)), []);
     const schema = normalizeInputSchema(entry.tool.inputSchema, { dereference: options.dereference ?? true });
+    if (schema.unusable !== undefined) return (unusable.push(qualifiedToolName(entry.key)), []);
     if (schema.unresolvedRefs.length > 0) unresolved.push(qualifiedToolName(entry.key));
     const server = entry.key.server === undefined ? {} : { server: entry.key.server };
     const hints = entry.hints === undefined ? {} : { hints: entry.hints };
@@ -120,6 +125,7 @@ function advertised(entries: Entry[], options: ToolAdapterOptions, diagnostics: 
   });
   if (repeated.length > 0) diagnostics.push({ kind: 'duplicate-tool', message: 'The same tool was listed more than once; advertised once', tools: repeated });
   if (unresolved.length > 0) diagnostics.push({ kind: 'unresolved-ref', message: 'Non-local $ref left unconstrained (never fetched)', tools: unresolved });
+  if (unusable.length > 0) diagnostics.push({ kind: 'unusable-schema', message: `Left out: an input schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`, tools: unusable });
   return tools;
 }
 

@@ -15,8 +15,26 @@ export interface NormalizedSchema {
   readonly strict: boolean;
   /** `$ref`s that are not local (`#...`): replaced by an unconstrained schema, never fetched. */
   readonly unresolvedRefs: readonly string[];
-  /** A local `$ref` refers to itself (directly or not): such refs and their definitions are kept. */
+  /**
+   * A local `$ref` refers to itself (directly or not), or inlining the refs would make the schema larger than
+   * `MAX_INLINED_SCHEMA_NODES`: the refs and their definitions are kept as they are.
+   */
   readonly recursive: boolean;
+  /**
+   * Why no provider should be given this schema (it nests deeper than `MAX_SCHEMA_DEPTH` levels): the adapters leave
+   * such a tool out with a diagnostic. `undefined` for a usable schema.
+   */
+  readonly unusable?: string;
+}
+
+/** The deepest nesting of a tool's input schema a provider is given (deeper ones make the tool unusable). */
+export const MAX_SCHEMA_DEPTH = 64;
+/** The largest schema (in object nodes) that inlining local `$ref`s may produce; past it the refs are kept. */
+export const MAX_INLINED_SCHEMA_NODES = 10_000;
+
+/** Thrown inside a walk to stop it: the schema is too deep, or inlining it grows too large. */
+class WalkLimit {
+  constructor(readonly reason: 'depth' | 'size') {}
 }
 
 /** Options of {@link normalizeInputSchema}. */
@@ -63,32 +81,46 @@ interface Walk {
   readonly dereference: boolean;
   readonly unresolved: string[];
   recursive: boolean;
+  /** Object nodes built so far (inlined refs count every time they are inlined). */
+  nodes: number;
 }
 
-function resolveRefs(walk: Walk, node: Json, active: readonly string[]): Json {
+/**
+ * A server's schema is untrusted input: nesting is bounded (no stack overflow) and so is what inlining produces
+ * (definitions that refer twice to the next would otherwise grow as 2^n).
+ */
+function resolveRefs(walk: Walk, node: Json, active: readonly string[], depth = 0): Json {
+  if (Array.isArray(node)) {
+    if (depth > MAX_SCHEMA_DEPTH) throw new WalkLimit('depth');
+    return node;
+  }
   if (!isRecord(node)) return node;
+  if (depth > MAX_SCHEMA_DEPTH) throw new WalkLimit('depth');
+  walk.nodes += 1;
+  if (walk.nodes > MAX_INLINED_SCHEMA_NODES && walk.dereference) throw new WalkLimit('size');
+  const deeper = (child: Json): Json => resolveRefs(walk, child, active, depth + 1);
   const { $schema: _dropped, ...rest } = node;
   const ref = rest['$ref'];
   if (typeof ref === 'string') {
     const { $ref: _ref, ...siblings } = rest;
     if (!ref.startsWith('#')) {
       walk.unresolved.push(ref);
-      return resolveRefs(walk, siblings, active);
+      return resolveRefs(walk, siblings, active, depth);
     }
-    if (!walk.dereference) return mapChildren(rest, (child) => resolveRefs(walk, child, active));
+    if (!walk.dereference) return mapChildren(rest, deeper);
     const target = pointer(walk.root, ref);
     if (active.includes(ref)) {
       walk.recursive = true;
-      return mapChildren(rest, (child) => resolveRefs(walk, child, active));
+      return mapChildren(rest, deeper);
     }
     if (target === undefined) {
       walk.unresolved.push(ref);
-      return resolveRefs(walk, siblings, active);
+      return resolveRefs(walk, siblings, active, depth);
     }
-    const resolved = resolveRefs(walk, target, [...active, ref]);
-    return isRecord(resolved) ? { ...resolved, ...(resolveRefs(walk, siblings, active) as JsonRecord) } : resolved;
+    const resolved = resolveRefs(walk, target, [...active, ref], depth + 1);
+    return isRecord(resolved) ? { ...resolved, ...(resolveRefs(walk, siblings, active, depth) as JsonRecord) } : resolved;
   }
-  return mapChildren(rest, (child) => resolveRefs(walk, child, active));
+  return mapChildren(rest, deeper);
 }
 
 function isObjectSchema(node: JsonRecord): boolean {
@@ -114,16 +146,31 @@ function strictNode(node: Json): boolean {
   return ok;
 }
 
+function unusableSchema(reason: string): NormalizedSchema {
+  return { schema: { type: 'object', properties: {} }, strict: false, unresolvedRefs: [], recursive: false, unusable: reason };
+}
+
 /**
  * Prepares a tool's input schema for a model provider: drops `$schema`, makes the root `type: "object"` with
  * `properties` (so a no-argument tool is `{ type: "object", properties: {} }`), replaces local `$ref`s by their
  * targets and drops the definitions they came from (unless a ref is recursive), replaces non-local `$ref`s by an
- * unconstrained schema without fetching anything, and tells whether the result meets OpenAI strict mode.
+ * unconstrained schema without fetching anything, and tells whether the result meets OpenAI strict mode. A schema
+ * nested deeper than `MAX_SCHEMA_DEPTH` is `unusable`; one whose inlined form would pass `MAX_INLINED_SCHEMA_NODES`
+ * keeps its refs.
  */
 export function normalizeInputSchema(input: JsonSchema | undefined, options: SchemaOptions = {}): NormalizedSchema {
   const source = (isRecord(input) ? input : {}) as JsonRecord;
-  const walk: Walk = { root: source, dereference: options.dereference ?? true, unresolved: [], recursive: false };
-  const resolved = resolveRefs(walk, source, []) as Record<string, Json>;
+  let walk: Walk = { root: source, dereference: options.dereference ?? true, unresolved: [], recursive: false, nodes: 0 };
+  let resolved: Record<string, Json>;
+  try {
+    resolved = resolveRefs(walk, source, []) as Record<string, Json>;
+  } catch (limit) {
+    if (!(limit instanceof WalkLimit)) throw limit;
+    if (limit.reason === 'depth') return unusableSchema(`its input schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`);
+    // Inlining would grow too large: keep the refs and their definitions, as for a recursive schema.
+    walk = { root: source, dereference: false, unresolved: [], recursive: true, nodes: 0 };
+    resolved = resolveRefs(walk, source, []) as Record<string, Json>;
+  }
   if (walk.dereference && !walk.recursive) {
     delete resolved['$defs'];
     delete resolved['definitions'];

@@ -1,4 +1,4 @@
-import { EMPTY, defer, expand, reduce, throwError, type Observable } from 'rxjs';
+import { EMPTY, defer, expand, queueScheduler, reduce, throwError, type Observable } from 'rxjs';
 import { PaginationError } from '../errors/errors.js';
 
 /** One page of a paginated list. */
@@ -47,7 +47,9 @@ export function walkPages<T>(method: string, fetchPage: (cursor: string | undefi
         if (seen.has(cursor)) return throwError(() => new PaginationError(method, 'cursor-loop', `the server sent cursor ${JSON.stringify(cursor)} twice`));
         seen.add(cursor);
         return next(cursor);
-      }, 1),
+        // queueScheduler: pages that arrive synchronously (an in-memory server) are walked in a loop, not by
+        // recursion, so a long list cannot overflow the stack; the walk stays synchronous.
+      }, 1, queueScheduler),
       reduce<Page<T>, T[]>((all, page) => {
         for (const item of page.items) all.push(item);
         return all;

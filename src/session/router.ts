@@ -29,7 +29,13 @@ function deliverNotification(runtime: SessionRuntime, connection: ConnectionRunt
   const params = message.params;
   if (message.method === 'notifications/progress' && params) {
     const token = params['progressToken'];
-    if (typeof token === 'string' || typeof token === 'number') runtime.progressTokens.get(token)?.progress(params as Params);
+    const target = typeof token === 'string' || typeof token === 'number' ? runtime.progressTokens.get(token) : undefined;
+    // Progress that is not a number means nothing to the caller (and must not restart its idle clock).
+    if (target !== undefined && !Number.isFinite(params['progress'])) {
+      runtime.diagnose({ kind: 'invalid-message', message: `A progress notification for ${target.method} has no numeric progress: ${JSON.stringify(params['progress'])}`, value: message });
+    } else {
+      target?.progress(params as Params);
+    }
   } else if (message.method === 'notifications/cancelled' && params) {
     const requestId = params['requestId'];
     if (typeof requestId === 'string' || typeof requestId === 'number') connection.running.get(requestId)?.cancel();

@@ -3,7 +3,7 @@ import type { Diagnostic, RequestEvent } from '../../src/session/types.js';
 import { marbleTransport, note, res } from '../../src/testing/index.js';
 import { Subject } from 'rxjs';
 
-// Known failure, kept out of `npm test` (see spec/known-failures/README.md).
+// Found by the router property (spec/session/router.fuzz.spec.ts).
 describe('progress notifications whose progress is not a number', () => {
   it('are one diagnostic each and reach the caller as no progress event', () => {
     const inbound = new Subject<unknown>();
