@@ -17,7 +17,7 @@ import { startNginx, type RunningNginx } from '../helpers/nginx.js';
  * round and the listen stream may land on either instance. Counts are bounded so the spec stays well under a minute
  * on a 2-core machine; `npm run soak` runs the long version.
  */
-const CALLS = 3000;
+const CALLS = 10_000;
 const IN_FLIGHT = 100;
 const AFTER_KILL_CALLS = 1000;
 const KEY = 'rxmcp-load-balancer-spec-request-state-key-0123456789';
