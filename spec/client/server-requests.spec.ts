@@ -2,7 +2,7 @@ import { NEVER, catchError, map, of, take } from 'rxjs';
 import { InputRequiredError, RequestTimeoutError, createClient, type ClientHandlers, type ElicitResult, type RpcError } from '../../src/index.js';
 import { elicitForm, eraCase, listRoots, marbleTransport, req, res, sampleMessage } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
-import { discoverResult, initializeParams, initializeResult, modernMeta } from '../helpers/mcp-fixtures.js';
+import { discoverResult, initializeParams, initializeResult } from '../helpers/mcp-fixtures.js';
 
 const elicit = elicitForm('Who are you?', { name: { type: 'string', default: 'Ada' }, age: { type: 'integer', default: 36 } });
 const form = { ...elicit.params };
