@@ -5,7 +5,6 @@ import {
 } from '../../src/index.js';
 import { createTestingController, eachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
-import { scriptedServer } from '../helpers/scripted-server.js';
 
 const readOnly = tool('read', { annotations: { readOnlyHint: true } });
 const writes = tool('write', { annotations: { destructiveHint: false } });
@@ -139,7 +138,7 @@ describe('Health', () => {
 
   it('bounds connecting too: a server that never answers is reported unhealthy at the bound', () => {
     createTestScheduler().run(({ expectObservable }) => {
-      const client = createClient(scriptedServer({ era: 'modern', silent: true }).transport);
+      const client = createClient({ kind: 'silent', connect: () => NEVER });
       expectObservable(client.checkHealth({ timeoutMs: 300 }).pipe(map((r) => [r.healthy, r.error?.name]))).toBe('300ms (r|)', { r: [false, 'RequestTimeoutError'] });
     });
   });

@@ -1,50 +1,47 @@
-import { map, retry, timer } from 'rxjs';
+import { catchError, map, of, retry, timer } from 'rxjs';
 import { SessionExpiredError, TransportError, UnsupportedMethodError, createClient, type Diagnostic, type Params } from '../../src/index.js';
+import { eraCase, resourceContents, serveResourceContents, servePrompts, serveTools, tool, toolResult, type TestRequest, type TestingController } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { scriptedServer } from '../helpers/scripted-server.js';
 
-const contents = (text: string): Params => ({ contents: [{ uri: 'x://r', text }] });
-const HANDSHAKE = ['server/discover', 'initialize', 'notifications/initialized'];
-const idOf = (message: unknown) => (message as { id: number }).id;
+const legacy = eraCase('2025-11-25');
+const modern = eraCase('2026-07-28');
+/** The methods of the requests the client made on connection `n` (negotiation aside). */
+const methodsOn = (server: TestingController, n: number) => server.requests.filter((r) => r.connection === n).map((r) => r.method);
+const onFirstConnection = (_params: Params, request: TestRequest) => request.connection === 1;
 
 describe('Client connection lifecycle', () => {
   it('re-subscribes a watched resource and reads it again on the next connection, and the watch does not end', () => {
-    createTestScheduler().run(({ cold, expectObservable }) => {
+    const server = legacy.run(createTestScheduler(), (server, { cold, expectObservable }) => {
       let reads = 0;
-      const server = scriptedServer({ era: 'legacy', answer: (method) => (method === 'resources/read' ? contents(`v${++reads}`) : {}) });
+      server.whenRequest('resources/read').respond(() => resourceContents('x://r', `v${++reads}`));
       const client = createClient(server.transport, { reconnect: { initialDelayMs: 2, jitter: 0 } });
       const texts = client.watchResource('x://r').pipe(map((r) => (r.contents[0] as { text: string }).text));
       expectObservable(texts, '^---------!').toBe('a-----b', { a: 'v1', b: 'v2' });
-      cold('----x').subscribe(() => server.connection(1).end());
-      cold('---------x').subscribe(() => {
-        expect(server.methods(1)).toEqual([...HANDSHAKE, 'resources/read', 'resources/subscribe']);
-        expect(server.methods(2)).toEqual([...HANDSHAKE, 'resources/read', 'resources/subscribe']);
-      });
+      cold('----x').subscribe(() => server.drop());
     });
+    expect(methodsOn(server, 1)).toEqual(['resources/read', 'resources/subscribe']);
+    expect(methodsOn(server, 2)).toEqual(['resources/read', 'resources/subscribe', 'resources/unsubscribe']);
   });
 
   it('opens no connection to unsubscribe a watch whose connection is gone', () => {
-    createTestScheduler().run(({ cold }) => {
-      const server = scriptedServer({ era: 'legacy', answer: (method) => (method === 'resources/read' ? contents('v') : {}) });
-      const client = createClient(server.transport, { reconnect: false });
-      const watch = client.watchResource('x://r').subscribe();
-      cold('--x').subscribe(() => server.connection(1).end());
+    const server = legacy.run(createTestScheduler(), (server, { cold }) => {
+      serveResourceContents(server, 'x://r', 'v');
+      const watch = createClient(server.transport, { reconnect: false }).watchResource('x://r').subscribe();
+      cold('--x').subscribe(() => server.drop());
       cold('----x').subscribe(() => watch.unsubscribe());
-      cold('------x').subscribe(() => {
-        expect(server.connectionCount()).toBe(1);
-        expect(server.methods(1)).not.toContain('resources/unsubscribe');
-      });
     });
+    expect(server.connections).toBe(1);
+    server.expectNoRequest('resources/unsubscribe');
   });
 
   it('keeps typed notification streams going across a reconnection; the loss shows on state$, not as a completion', () => {
-    createTestScheduler().run(({ cold, expectObservable }) => {
-      const server = scriptedServer({ era: 'legacy' });
+    legacy.run(createTestScheduler(), (server, { cold, expectObservable }) => {
       const client = createClient(server.transport, { reconnect: { initialDelayMs: 2, jitter: 0 } });
-      const log = (data: string) => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data } });
-      cold('-a').subscribe(() => server.connection(1).push(log('one')));
-      cold('---x').subscribe(() => server.connection(1).fail(new TransportError('reset')));
-      cold('-------b').subscribe(() => server.connection(2).push(log('two')));
+      const log = (data: string) => () => server.notify('notifications/message', { level: 'info', data });
+      cold('-a').subscribe(log('one'));
+      cold('---x').subscribe(() => server.drop(new TransportError('reset')));
+      cold('-------b').subscribe(log('two'));
       const states: string[] = [];
       client.state$.subscribe((s) => states.push(s.status === 'reconnecting' ? `reconnecting ${s.attempt} in ${s.delayMs}: ${s.error?.message}` : s.status));
       expectObservable(client.notifications.logs$().pipe(map((m) => m.data)), '^---------!').toBe('-a-----b', { a: 'one', b: 'two' });
@@ -53,8 +50,8 @@ describe('Client connection lifecycle', () => {
   });
 
   it('closes an idle connection idleCloseMs after the last call is done', () => {
-    createTestScheduler().run(({ expectObservable }) => {
-      const server = scriptedServer({ era: 'legacy' });
+    legacy.run(createTestScheduler(), (server, { expectObservable }) => {
+      serveTools(server, []);
       const client = createClient(server.transport, { idleCloseMs: 3 });
       expectObservable(client.listTools().pipe(map((t) => t.length))).toBe('(n|)', { n: 0 });
       expectObservable(client.session.state$.pipe(map((s) => s.status)), '^-----!').toBe('o--d', { o: 'open', d: 'disconnected' });
@@ -62,33 +59,29 @@ describe('Client connection lifecycle', () => {
   });
 
   it('negotiates again on a new connection: a call repeated as the old one drops waits for the new initialize', () => {
-    createTestScheduler().run(({ cold }) => {
-      const server = scriptedServer({ era: 'legacy', answer: (method, _params, connection) => (connection === 1 && method === 'tools/call' ? undefined : { content: [] }) });
-      const client = createClient(server.transport, { reconnect: false });
-      client.callTool('echo', {}).pipe(retry(1)).subscribe();
-      cold('--x').subscribe(() => server.connection(1).end());
-      cold('---x').subscribe(() => {
-        expect(server.methods(1)).toEqual([...HANDSHAKE, 'tools/call']);
-        expect(server.methods(2)).toEqual([...HANDSHAKE, 'tools/call']);
-      });
+    // The legacy controller reports a request that comes before notifications/initialized on its connection.
+    const server = legacy.run(createTestScheduler(), (server, { cold }) => {
+      server.whenRequest('tools/call').respond(toolResult());
+      server.whenRequest('tools/call', onFirstConnection).never();
+      createClient(server.transport, { reconnect: false }).callTool('echo', {}).pipe(retry(1)).subscribe();
+      cold('--x').subscribe(() => server.drop());
     });
+    expect([methodsOn(server, 1), methodsOn(server, 2)]).toEqual([['tools/call'], ['tools/call']]);
   });
 
   it('repeats every safe call in flight once when the server forgot the session, negotiating once on the new connection', () => {
-    createTestScheduler().run(({ cold, expectObservable }) => {
-      const server = scriptedServer({
-        era: 'legacy',
-        answer: (method, _params, connection) => (connection === 1 ? undefined : { [method === 'tools/list' ? 'tools' : 'prompts']: [] }),
-      });
+    // The legacy controller reports a second initialize on one connection.
+    const server = legacy.run(createTestScheduler(), (server, { cold, expectObservable }) => {
+      serveTools(server, []);
+      servePrompts(server, []);
+      server.whenRequest('tools/list', onFirstConnection).never();
+      server.whenRequest('prompts/list', onFirstConnection).never();
       const client = createClient(server.transport, { reconnect: false });
       expectObservable(client.listTools().pipe(map((t) => t.length))).toBe('--(n|)', { n: 0 });
       expectObservable(client.listPrompts().pipe(map((p) => p.length))).toBe('--(n|)', { n: 0 });
-      cold('--x').subscribe(() => server.connection(1).fail(new SessionExpiredError()));
-      cold('---x').subscribe(() => {
-        expect(server.connectionCount()).toBe(2);
-        expect(server.methods(2)).toEqual([...HANDSHAKE, 'tools/list', 'prompts/list']);
-      });
+      cold('--x').subscribe(() => server.drop(new SessionExpiredError()));
     });
+    expect([server.connections, methodsOn(server, 2)]).toEqual([2, ['tools/list', 'prompts/list']]);
   });
 
   it('never cancels initialize on the wire: past the connect bound the connection is closed, nothing more is sent', () => {
@@ -106,14 +99,14 @@ describe('Client connection lifecycle', () => {
   });
 
   it('refuses notifyRootsChanged on 2026-07-28 with UnsupportedMethodError and sends nothing', () => {
-    createTestScheduler().run(({ expectObservable, cold }) => {
-      const server = scriptedServer({ era: 'modern' });
+    const server = modern.run(createTestScheduler(), (server, { expectObservable }) => {
       const client = createClient(server.transport, { handlers: { roots: () => ({ roots: [] }) } });
       expectObservable(client.notifyRootsChanged()).toBe(
         '#', undefined, new UnsupportedMethodError('notifications/roots/list_changed is not a client notification of MCP 2026-07-28'),
       );
-      cold('-x').subscribe(() => expect(server.methods(1)).toEqual(['server/discover']));
     });
+    server.expectNoRequest();
+    expect(() => server.expectNotification('notifications/roots/list_changed')).toThrow();
   });
 
   it('answers a legacy server request whose params do not fit -32602, without calling the handler', () => {
@@ -133,54 +126,41 @@ describe('Client connection lifecycle', () => {
   });
 
   it('reports a failing handler on diagnostics$ and answers the server with the error', () => {
-    createTestScheduler().run(({ cold }) => {
-      const server = scriptedServer({ era: 'legacy' });
+    legacy.run(createTestScheduler(), (server, { expectObservable, flush }) => {
       const client = createClient(server.transport, { handlers: { roots: () => { throw new Error('disk gone'); } } });
       const seen: Diagnostic[] = [];
       client.diagnostics$.subscribe((d) => seen.push(d));
       client.connect().subscribe();
-      cold('-x').subscribe(() => server.connection(1).push({ jsonrpc: '2.0', id: 'r', method: 'roots/list' }));
-      cold('--x').subscribe(() => {
-        expect(seen.map((d) => d.kind)).toEqual(['handler-error']);
-        expect(seen[0]?.message).toContain('disk gone');
-        const answer = server.received.find((r) => (r.message as { id?: unknown }).id === 'r')?.message as { error?: { message: string } };
-        expect(answer.error?.message).toBe('disk gone');
-      });
+      expectObservable(server.request('roots/list').pipe(catchError((error: Error) => of(error.message)))).toBe('(e|)', { e: 'disk gone' });
+      flush();
+      expect(seen.map((d) => d.kind)).toEqual(['handler-error']);
+      expect(seen[0]?.message).toContain('disk gone');
     });
   });
 
   it('reports each re-opening of a listen stream on diagnostics$, with its delay', () => {
-    createTestScheduler().run(({ cold }) => {
-      const server = scriptedServer({ era: 'modern', capabilities: { tools: { listChanged: true } } });
+    const server = modern.run(createTestScheduler(), (server, { cold }) => {
+      serveTools(server, []);
       const client = createClient(server.transport, { live: { backoff: { initialMs: 2 } } });
       const seen: string[] = [];
       client.diagnostics$.subscribe((d) => seen.push(`${d.kind}: ${d.message}`));
       client.tools$.subscribe();
-      cold('---x').subscribe(() => {
-        const listen = server.received.find((r) => (r.message as { method?: string }).method === 'subscriptions/listen');
-        server.connection(1).push({ jsonrpc: '2.0', id: idOf(listen?.message), result: { resultType: 'complete' } });
-      });
+      cold('---x').subscribe(() => server.endSubscriptions());
       cold('---------x').subscribe(() => {
         expect(seen).toEqual(['listen-retry: The listen stream was ended by the server: re-opening in 2 ms (attempt 1)']);
-        expect(server.methods(1).filter((m) => m === 'subscriptions/listen').length).toBe(2);
-        expect(server.connectionCount()).toBe(1);
+        expect(server.notify('notifications/tools/list_changed')).withContext('listen streams open').toBe(1);
       });
     });
+    expect(server.connections).toBe(1);
   });
 
   it('starts a listing walk over from the first page on the new connection when the server lost the session mid-walk', () => {
-    createTestScheduler().run(({ expectObservable }) => {
-      const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
-      const server = scriptedServer({
-        era: 'legacy',
-        answer: (method, params, connection) => {
-          if (method !== 'tools/list') return {};
-          if (connection === 1 && params['cursor'] === 'p2') {
-            timer(1).subscribe(() => server.connection(1).fail(new SessionExpiredError()));
-            return undefined;
-          }
-          return params['cursor'] === undefined ? { tools: [tool(`a${connection}`)], nextCursor: 'p2' } : { tools: [tool(`b${connection}`)] };
-        },
+    legacy.run(createTestScheduler(), (server, { expectObservable }) => {
+      server.whenRequest('tools/list').handle((list) => {
+        const { connection } = list;
+        if (list.params['cursor'] === undefined) list.respond({ tools: [tool(`a${connection}`)], nextCursor: 'p2' });
+        else if (connection > 1) list.respond({ tools: [tool(`b${connection}`)] });
+        else timer(1).subscribe(() => server.drop(new SessionExpiredError()));
       });
       const client = createClient(server.transport, { reconnect: false });
       expectObservable(client.listTools().pipe(map((tools) => tools.map((t) => t.name).join(',')))).toBe('-(n|)', { n: 'a2,b2' });

@@ -1,62 +1,37 @@
-import { NEVER, firstValueFrom, lastValueFrom, of, timer, mergeMap } from 'rxjs';
-import { createClient, createSession, inMemoryPair, type ClientHandlers, type Params, type ProtocolVersion } from '../../src/index.js';
+import { lastValueFrom, mergeMap, of } from 'rxjs';
+import { createClient, type ClientHandlers, type JsonRpcMessage } from '../../src/index.js';
+import {
+  eraCase, elicitForm, listRoots, prompt, promptResult, resource, sampleMessage, serveResourceContents, servePrompts, serveResources, serveTools,
+  tool, toolResult, type TestingController,
+} from '../../src/testing/index.js';
 import { validateAgainstOfficialSchema, type OfficialSchemaVersion } from '../helpers/official-schema.js';
-import { discoverResult, initializeResult } from '../helpers/mcp-fixtures.js';
+import { recording } from '../helpers/recording-transport.js';
 
-const LIST_META = { ttlMs: 0, cacheScope: 'public' };
 const handlers: ClientHandlers = {
   roots: () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }),
   sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm' }),
   elicitation: () => ({ action: 'accept', content: { name: 'Ada' } }),
 };
-const form = { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } };
-const sampling = { messages: [{ role: 'user', content: { type: 'text', text: 'Capital of France?' } }], maxTokens: 10 };
 
-function serverHandlers(version: ProtocolVersion, server: () => ReturnType<typeof createSession>): Record<string, (p: Params) => unknown> {
-  const modern = version === '2026-07-28';
-  const ask = async () => {
-    if (modern) return undefined;
-    await firstValueFrom(server().request('roots/list', {}));
-    await firstValueFrom(server().request('sampling/createMessage', sampling));
-    if (version >= '2025-06-18') await firstValueFrom(server().request('elicitation/create', form));
-    await firstValueFrom(server().request('ping', {}));
-    return undefined;
-  };
-  return {
-    'server/discover': () => discoverResult({ tools: {}, resources: {}, prompts: {}, completions: {} }),
-    initialize: () => initializeResult(version, { tools: {}, resources: {}, prompts: {}, logging: {}, completions: {} }),
-    'tools/list': () => ({ tools: [{ name: 'ask', inputSchema: { type: 'object' } }], ...(modern ? LIST_META : {}) }),
-    'tools/call': async (params) => {
-      if (params['name'] === 'slow') return firstValueFrom(NEVER);
-      if (modern && params['inputResponses'] === undefined) {
-        return { resultType: 'input_required', inputRequests: { r: { method: 'roots/list', params: {} }, s: { method: 'sampling/createMessage', params: sampling }, e: { method: 'elicitation/create', params: form } }, requestState: 'st' };
-      }
-      await ask();
-      return { content: [{ type: 'text', text: 'done' }] };
-    },
-    'resources/list': () => ({ resources: [{ uri: 'x://a', name: 'a' }], ...(modern ? LIST_META : {}) }),
-    'resources/read': () => ({ contents: [{ uri: 'x://a', text: 'A' }], ...(modern ? LIST_META : {}) }),
-    'prompts/list': () => ({ prompts: [{ name: 'p' }], ...(modern ? LIST_META : {}) }),
-    'prompts/get': () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] }),
-    'completion/complete': () => ({ completion: { values: ['x'] } }),
-    'logging/setLevel': () => ({}),
-    ping: () => ({}),
-  };
+/** Answers every verb; the `ask` tool asks the client all a server of the revision may ask (and pings it, legacy). */
+function serve(server: TestingController, version: OfficialSchemaVersion): void {
+  serveTools(server, [tool('ask')]);
+  serveResources(server, [resource('x://a')]);
+  serveResourceContents(server, 'x://a', 'A');
+  servePrompts(server, [prompt('p')]);
+  server.whenRequest('prompts/get').respond(promptResult('hi'));
+  server.whenRequest('completion/complete').respond({ completion: { values: ['x'] } });
+  server.whenRequest('tools/call', { name: 'slow' }).never();
+  const questions = { r: listRoots(), s: sampleMessage('Capital of France?', 10), ...(version >= '2025-06-18' ? { e: elicitForm('Name?', { name: { type: 'string' } }) } : {}) };
+  server.whenRequest('tools/call', { name: 'ask' }).handle((call) =>
+    call.ask(questions).pipe(mergeMap(() => (server.era === 'legacy' ? server.request('ping') : of({})))).subscribe(() => call.respond(toolResult('done'))));
 }
 
-async function exercise(version: ProtocolVersion): Promise<{ sent: unknown[]; methods: Map<unknown, string> }> {
-  const [clientEnd, serverEnd] = inMemoryPair();
-  let server: ReturnType<typeof createSession> | undefined;
-  server = createSession(serverEnd, { handlers: serverHandlers(version, () => server as never) as never });
-  const sent: unknown[] = [];
-  const methods = new Map<unknown, string>();
-  server.frames$.subscribe(({ direction, frame }) => {
-    const message = (direction === 'in' ? frame.message : (frame as { message: unknown }).message) as { id?: unknown; method?: string };
-    if (direction === 'in') sent.push(message);
-    else if (message.method !== undefined && message.id !== undefined) methods.set(message.id, message.method);
-  });
-  server.connection$.subscribe();
-  const client = createClient(clientEnd, { protocol: { pin: version }, handlers, elicitationModes: ['form'] });
+async function exercise(version: OfficialSchemaVersion): Promise<{ sent: JsonRpcMessage[]; methods: Map<unknown, string> }> {
+  const server = eraCase(version).controller();
+  serve(server, version);
+  const wire = recording(server.transport);
+  const client = createClient(wire.transport, { protocol: { pin: version }, handlers, elicitationModes: ['form'] });
   await lastValueFrom(client.listTools());
   await lastValueFrom(client.callTool('ask', { q: 1 }, { progress: true }));
   await lastValueFrom(client.listResources());
@@ -66,10 +41,11 @@ async function exercise(version: ProtocolVersion): Promise<{ sent: unknown[]; me
   await lastValueFrom(client.complete({ ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'code', value: 'x' } }));
   await lastValueFrom(client.setLoggingLevel('info'), { defaultValue: undefined });
   if (version !== '2026-07-28') await lastValueFrom(client.ping(), { defaultValue: undefined });
-  const cancelled = client.callTool('slow').subscribe();
-  await lastValueFrom(timer(0).pipe(mergeMap(() => of(cancelled.unsubscribe()))));
+  client.callTool('slow').subscribe().unsubscribe();
   client.close();
-  return { sent, methods };
+  server.verify();
+  const asked = wire.received as { id?: unknown; method?: string }[];
+  return { sent: wire.sent, methods: new Map(asked.flatMap((m) => (m.method === undefined || m.id === undefined ? [] : [[m.id, m.method] as const]))) };
 }
 
 describe('frames the client sends', () => {

@@ -1,36 +1,23 @@
-import { NEVER, of } from 'rxjs';
-import { McpAbortError, createClient, createSession, inMemoryPair, toAsyncClient, type HandlerContext, type Params } from '../../src/index.js';
-import { discoverResult } from '../helpers/mcp-fixtures.js';
-
-function serve(handlers: Record<string, (params: Params, context: HandlerContext) => unknown>) {
-  const [clientEnd, serverEnd] = inMemoryPair();
-  const server = createSession(serverEnd, { handlers: handlers as never });
-  server.connection$.subscribe();
-  return { client: toAsyncClient(createClient(clientEnd)), server };
-}
+import { firstValueFrom } from 'rxjs';
+import { McpAbortError, createClient, toAsyncClient } from '../../src/index.js';
+import { createTestingController, serveTools, text, tool, toolResult } from '../../src/testing/index.js';
 
 describe('toAsyncClient', () => {
   it('resolves verbs with their decoded results', async () => {
-    const { client } = serve({
-      'server/discover': () => discoverResult({ tools: {} }),
-      'tools/list': () => ({ tools: [{ name: 'a', inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'public' }),
-      'tools/call': (params) => ({ content: [{ type: 'text', text: `called ${String(params['name'])}` }] }),
-    });
+    const server = createTestingController();
+    serveTools(server, [tool('a')]);
+    server.whenRequest('tools/call').respond((call) => toolResult(`called ${String(call.params['name'])}`));
+    const client = toAsyncClient(createClient(server.transport));
     expect((await client.connect()).era).toBe('modern');
     expect((await client.listTools()).map((t) => t.name)).toEqual(['a']);
-    expect((await client.callTool('a')).content).toEqual([{ type: 'text', text: 'called a' }]);
+    expect((await client.callTool('a')).content).toEqual([text('called a')]);
     client.close();
   });
 
   it('delivers progress through onProgress', async () => {
-    const { client } = serve({
-      'server/discover': () => discoverResult({ tools: {} }),
-      'tools/call': (_params, context) => {
-        context.progress(1, 2);
-        context.progress(2, 2);
-        return of({ content: [] });
-      },
-    });
+    const server = createTestingController();
+    server.whenRequest('tools/call').handle((call) => (call.progress(1, 2), call.progress(2, 2), call.respond(toolResult())));
+    const client = toAsyncClient(createClient(server.transport));
     const seen: number[] = [];
     await client.callTool('t', {}, { onProgress: (p) => seen.push(p.progress) });
     expect(seen).toEqual([1, 2]);
@@ -38,20 +25,17 @@ describe('toAsyncClient', () => {
   });
 
   it('rejects with AbortError on abort and cancels the request on the wire', async () => {
-    let serverSignal: AbortSignal | undefined;
-    const { client } = serve({
-      'server/discover': () => discoverResult({ tools: {} }),
-      'tools/call': (_params, context) => ((serverSignal = context.signal), NEVER),
-    });
-    await client.connect();
+    const server = createTestingController();
+    server.whenRequest('tools/call').never();
+    const client = toAsyncClient(createClient(server.transport));
     const controller = new AbortController();
     const call = client.callTool('slow', {}, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const request = await firstValueFrom(server.requests$);
     controller.abort();
     const error = await call.catch((e: unknown) => e);
     expect(McpAbortError.is(error)).toBeTrue();
     expect((error as Error).name).toBe('AbortError');
-    expect(serverSignal?.aborted).toBeTrue();
+    server.expectCancelled(request);
     await expectAsync(client.listTools({ signal: AbortSignal.abort() })).toBeRejectedWith(jasmine.objectContaining({ name: 'AbortError' }));
     client.close();
   });

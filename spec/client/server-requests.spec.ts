@@ -1,43 +1,34 @@
-import { NEVER, map, take } from 'rxjs';
-import { InputRequiredError, RequestTimeoutError, createClient, type ClientHandlers, type ElicitResult } from '../../src/index.js';
-import { marbleTransport, req, res } from '../../src/testing/index.js';
+import { NEVER, catchError, map, of, take } from 'rxjs';
+import { InputRequiredError, RequestTimeoutError, createClient, type ClientHandlers, type ElicitResult, type RpcError } from '../../src/index.js';
+import { elicitForm, eraCase, listRoots, marbleTransport, req, res, sampleMessage } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
-import { discoverResult, initializeParams, initializeResult, modernMeta } from '../helpers/mcp-fixtures.js';
+import { discoverResult, initializeParams, initializeResult } from '../helpers/mcp-fixtures.js';
 
-const form = {
-  message: 'Who are you?',
-  requestedSchema: { type: 'object', properties: { name: { type: 'string', default: 'Ada' }, age: { type: 'integer', default: 36 } } },
-};
+const elicit = elicitForm('Who are you?', { name: { type: 'string', default: 'Ada' }, age: { type: 'integer', default: 36 } });
+const form = { ...elicit.params };
 const handlers: ClientHandlers = {
   elicitation: () => ({ action: 'accept', content: { age: 40 } }),
   roots: () => ({ roots: [{ uri: 'file:///work' }] }),
 };
 const caps = { roots: {}, elicitation: { form: {} } };
 const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
+const modern = eraCase('2026-07-28');
+const legacy = eraCase('2025-11-25');
 
 describe('Client server→client requests (2026-07-28 input rounds)', () => {
   it('fulfils every input request, then retries with inputResponses under the same keys and requestState as sent', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const inputRequired = {
-        resultType: 'input_required',
-        inputRequests: { who: { method: 'elicitation/create', params: form }, where: { method: 'roots/list', params: {} } },
-        requestState: 'opaque==state',
-      };
-      const inbound = hot('a----b-c', { a: res(0, discoverResult({ tools: {} })), b: res(1, inputRequired), c: res(2, text('hi Ada')) });
-      const { transport, outbound$ } = marbleTransport(inbound);
-      const client = createClient(transport, { handlers });
-      expectObservable(client.callToolEvents('greet', { loud: true }).pipe(map((e) => e.type))).toBe('-----i-(r|)', { i: 'input-required', r: 'result' });
-      expectObservable(outbound$).toBe('(dc)-t', {
-        d: req(0, 'server/discover', { _meta: modernMeta(caps) }),
-        c: req(1, 'tools/call', { name: 'greet', arguments: { loud: true }, _meta: { ...modernMeta(caps), progressToken: 1 } }),
-        t: req(2, 'tools/call', {
-          name: 'greet', arguments: { loud: true },
-          inputResponses: { who: { action: 'accept', content: { age: 40, name: 'Ada' } }, where: { roots: [{ uri: 'file:///work' }] } },
-          requestState: 'opaque==state',
-          _meta: { ...modernMeta(caps), progressToken: 2 },
-        }),
-      });
+    const server = modern.run(createTestScheduler(), (server, { expectObservable }) => {
+      server.whenRequest('tools/call').handle((call) => call.inputRequired({ who: elicit, where: listRoots() }, 'opaque==state'));
+      server.whenRequest('tools/call', { requestState: 'opaque==state' }).respond(text('hi Ada'));
+      const client = createClient(server.transport, { handlers });
+      expectObservable(client.callToolEvents('greet', { loud: true }).pipe(map((e) => e.type))).toBe('(ir|)', { i: 'input-required', r: 'result' });
     });
+    const inputResponses = { who: { action: 'accept', content: { age: 40, name: 'Ada' } }, where: { roots: [{ uri: 'file:///work' }] } };
+    expect(server.requests.map((r) => [r.params, r.progressToken !== undefined])).toEqual([
+      [{ name: 'greet', arguments: { loud: true } }, true],
+      [{ name: 'greet', arguments: { loud: true }, inputResponses, requestState: 'opaque==state' }, true],
+    ]);
+    expect(server.client?.capabilities).toEqual(caps);
   });
 
   it('retries at once when only requestState came, and omits requestState when none came', () => {
@@ -59,29 +50,25 @@ describe('Client server→client requests (2026-07-28 input rounds)', () => {
   });
 
   it('fails with InputRequiredError past maxInputRounds', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const again = (id: number) => res(id, { resultType: 'input_required', requestState: `s${id}` });
-      const inbound = hot('a-b-c', { a: res(0, discoverResult({ tools: {} })), b: again(1), c: again(2) });
-      const client = createClient(marbleTransport(inbound).transport, { handlers, maxInputRounds: 1 });
-      expectObservable(client.callTool('t')).toBe('----#', undefined, new InputRequiredError('tools/call', 1, 'tools/call still needed input after 1 rounds'));
+    modern.run(createTestScheduler(), (server, { expectObservable }) => {
+      server.whenRequest('tools/call', undefined, { times: 2 }).handle((call) => call.inputRequired({ r: listRoots() }));
+      const client = createClient(server.transport, { handlers, maxInputRounds: 1 });
+      expectObservable(client.callTool('t')).toBe('#', undefined, new InputRequiredError('tools/call', 1, 'tools/call still needed input after 1 rounds'));
     });
   });
 
   it('stops mid-round on unsubscribe: the handler is unsubscribed and its signal aborted; nothing more is sent', () => {
-    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+    const server = modern.run(createTestScheduler(), (server, { cold, expectObservable, expectSubscriptions }) => {
       const human = cold<ElicitResult>('----------(r|)', { r: { action: 'decline' } });
       let signal: AbortSignal | undefined;
-      const inbound = hot('a-b', {
-        a: res(0, discoverResult({ tools: {} })),
-        b: res(1, { resultType: 'input_required', inputRequests: { q: { method: 'elicitation/create', params: form } } }),
-      });
-      const { transport, outbound$ } = marbleTransport(inbound);
-      const client = createClient(transport, { handlers: { elicitation: (_p, context) => ((signal = context.signal), human) } });
-      expectObservable(client.callTool('t'), '^----!').toBe('-');
-      expectSubscriptions(human.subscriptions).toBe('--^--!');
-      expectObservable(outbound$.pipe(map(() => 'x'))).toBe('(xx)');
-      cold('------x').subscribe(() => expect(signal?.aborted).toBeTrue());
+      server.whenRequest('tools/call').handle((call) => call.inputRequired({ q: elicit }));
+      const client = createClient(server.transport, { handlers: { elicitation: (_p, context) => ((signal = context.signal), human) } });
+      expectObservable(client.callTool('t'), '^--!').toBe('-');
+      expectSubscriptions(human.subscriptions).toBe('^--!');
+      cold('----x').subscribe(() => expect(signal?.aborted).toBeTrue());
     });
+    expect(server.requests.length).toBe(1);
+    expect(() => server.expectNotification('notifications/cancelled')).toThrow();
   });
 
   it('fails with InputRequiredError when the server asks for input the client has no handler for', () => {
@@ -131,45 +118,35 @@ describe('Client server→client requests (legacy JSON-RPC requests)', () => {
   });
 
   it('stops the request clocks while a human answers an elicitation', () => {
-    createTestScheduler().run(({ hot, cold, expectObservable }) => {
-      const inbound = hot('a-b--------------r', { a: res(0, initializeResult()), b: req('e', 'elicitation/create', form), r: res(1, text('ok')) });
+    legacy.run(createTestScheduler(), (server, { cold, expectObservable }) => {
+      server.whenRequest('tools/call').handle((call) => call.ask({ q: elicit }).subscribe(() => call.respond(text('ok'))));
       const human = cold<ElicitResult>('-------------(r|)', { r: { action: 'accept', content: {} } });
-      const client = createClient(marbleTransport(inbound).transport, {
-        protocol: 'legacy', handlers: { elicitation: () => human }, timeout: { firstMs: 6 },
-      });
-      expectObservable(client.callTool('slow')).toBe('-----------------(r|)', { r: { ...text('ok'), resultType: 'complete' } });
-      const impatient = createClient(marbleTransport(hot('a', { a: res(0, initializeResult()) })).transport, {
-        protocol: 'legacy', handlers: { elicitation: () => NEVER }, timeout: { firstMs: 6 },
-      });
-      expectObservable(impatient.callTool('slow')).toBe('------#', undefined, new RequestTimeoutError('tools/call', 'first', 6));
+      const client = createClient(server.transport, { handlers: { elicitation: () => human }, timeout: { firstMs: 6 } });
+      expectObservable(client.callTool('slow')).toBe('13ms (r|)', { r: { ...text('ok'), resultType: 'complete' } });
+    });
+    legacy.run(createTestScheduler(), (server, { expectObservable }) => {
+      server.whenRequest('tools/call').never();
+      const impatient = createClient(server.transport, { handlers: { elicitation: () => NEVER }, timeout: { firstMs: 6 } });
+      expectObservable(impatient.callTool('slow')).toBe('6ms #', undefined, new RequestTimeoutError('tools/call', 'first', 6));
     });
   });
 });
 
 describe('Client answers and handshake shaped for the negotiated revision', () => {
   it('drops clientInfo fields the proposed revision does not define from initialize', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const { transport, outbound$ } = marbleTransport(hot('-a', { a: res(0, initializeResult('2025-06-18')) }));
-      const clientInfo = { name: 'app', version: '1', title: 'App', icons: [{ src: 'https://example.com/i.png' }], websiteUrl: 'https://example.com' };
-      createClient(transport, { protocol: { pin: '2025-06-18' }, clientInfo }).connect().subscribe();
-      expectObservable(outbound$.pipe(take(1), map((m) => ('params' in m ? m.params?.['clientInfo'] : undefined)))).toBe('(c|)', {
-        c: { name: 'app', version: '1', title: 'App' },
-      });
+    const clientInfo = { name: 'app', version: '1', title: 'App', icons: [{ src: 'https://example.com/i.png' }], websiteUrl: 'https://example.com' };
+    const server = eraCase('2025-06-18').run(createTestScheduler(), (server) => {
+      createClient(server.transport, { protocol: { pin: '2025-06-18' }, clientInfo }).connect().subscribe();
     });
+    expect(server.client?.clientInfo).toEqual({ name: 'app', version: '1', title: 'App' });
   });
 
   it('answers -32603 when a handler returns what the revision cannot carry (audio content before 2025-03-26)', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const inbound = hot('a----b', { a: res(0, initializeResult('2024-11-05')), b: req('s', 'sampling/createMessage', { messages: [], maxTokens: 5 }) });
-      const { transport, outbound$ } = marbleTransport(inbound);
-      const client = createClient(transport, {
-        protocol: 'legacy',
-        handlers: { sampling: () => ({ role: 'assistant', content: { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }, model: 'm' }) },
-      });
-      client.connect().subscribe();
-      expectObservable(outbound$.pipe(map((m) => ('error' in m ? m.error.code : 'method' in m ? m.method : 'result')))).toBe('(in)-e', {
-        i: 'initialize', n: 'notifications/initialized', e: -32603,
-      });
+    eraCase('2024-11-05').run(createTestScheduler(), (server, { expectObservable }) => {
+      const sampling = () => ({ role: 'assistant' as const, content: { type: 'audio' as const, data: 'AAAA', mimeType: 'audio/wav' }, model: 'm' });
+      createClient(server.transport, { handlers: { sampling } }).connect().subscribe();
+      const code = server.request('sampling/createMessage', { ...sampleMessage('hi', 5).params }).pipe(catchError((error: RpcError) => of(error.rpcCode)));
+      expectObservable(code).toBe('(e|)', { e: -32603 });
     });
   });
 });

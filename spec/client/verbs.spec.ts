@@ -1,17 +1,24 @@
-import { map, take, toArray } from 'rxjs';
+import { map } from 'rxjs';
 import { PaginationError, UnsupportedMethodError, createClient, type ClientOptions } from '../../src/index.js';
-import { marbleTransport, note, req, res } from '../../src/testing/index.js';
+import { eraCase, marbleTransport, note, prompt, req, res, tool, type TestRequest } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { discoverResult, initializeParams, initializeResult, modernMeta } from '../helpers/mcp-fixtures.js';
 
+const modern = eraCase('2026-07-28');
+const legacy = eraCase('2025-11-25');
 const modernStart = { a: res(0, discoverResult()) };
 const legacyStart = { a: res(0, initializeResult()) };
-const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
 
 function modernClient(hot: (m: string, v?: Record<string, unknown>) => import('rxjs').Observable<unknown>, marbles: string, values: Record<string, unknown>, options: ClientOptions = {}) {
   const { transport, outbound$, frames$ } = marbleTransport(hot(marbles, { ...modernStart, ...values }));
   return { client: createClient(transport, options), outbound$, frames$ };
 }
+
+/** A tools/list page of one tool, pointing to the page `next[cursor]` (none when absent). */
+const linked = (next: Record<string, string>) => (request: TestRequest) => {
+  const cursor = String(request.params['cursor']);
+  return { tools: [tool(`after ${cursor}`)], ...(next[cursor] === undefined ? {} : { nextCursor: next[cursor] }) };
+};
 
 describe('Client verbs (2026-07-28)', () => {
   it('sends every request with the _meta keys and routing headers of the revision', () => {
@@ -35,45 +42,39 @@ describe('Client verbs (2026-07-28)', () => {
   });
 
   it('fails at once, sending nothing, for a method the revision lacks or the server does not declare', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const { transport, outbound$ } = marbleTransport(hot('a', { a: res(0, discoverResult({ tools: {} })) }));
-      const client = createClient(transport);
+    modern.run(createTestScheduler(), (server, { expectObservable }) => {
+      const client = createClient(server.transport);
       expectObservable(client.ping()).toBe('#', undefined, new UnsupportedMethodError('ping is not part of MCP 2026-07-28'));
       expectObservable(client.listPrompts()).toBe('#', undefined, new UnsupportedMethodError('The server does not declare the prompts capability needed for prompts/list'));
-      expectObservable(outbound$).toBe('d', { d: req(0, 'server/discover', { _meta: modernMeta() }) });
-    });
+    }, { capabilities: { tools: {} } }).expectNoRequest();
   });
 
   it('walks every page, sending an empty-string cursor back (2026-07-28)', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const page = (tools: string[], nextCursor?: string) => ({ tools: tools.map(tool), ttlMs: 0, cacheScope: 'public', ...(nextCursor === undefined ? {} : { nextCursor }) });
-      const { client, outbound$ } = modernClient(hot, 'a-b-c', { b: res(1, page(['x'], '')), c: res(2, page(['y'])) });
-      expectObservable(client.listTools().pipe(map((tools) => tools.map((t) => t.name)))).toBe('----(t|)', { t: ['x', 'y'] });
-      expectObservable(outbound$.pipe(take(3), map((m) => (m as { params?: { cursor?: string } }).params?.cursor), toArray())).toBe('--(c|)', { c: [undefined, undefined, ''] });
+    const server = modern.run(createTestScheduler(), (server, { expectObservable }) => {
+      server.whenRequest('tools/list').respond(linked({ undefined: '' }));
+      expectObservable(createClient(server.transport).listTools().pipe(map((tools) => tools.length))).toBe('(n|)', { n: 2 });
     });
+    expect(server.requests.map((r) => r.params['cursor'])).toEqual([undefined, '']);
   });
 
   it('fails a list walk with PaginationError on a repeated cursor or past the page cap, never with a short list', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const page = (nextCursor: string) => ({ tools: [tool(nextCursor)], nextCursor, ttlMs: 0, cacheScope: 'public' });
-      const looping = modernClient(hot, 'a-b-c-d', { b: res(1, page('p1')), c: res(2, page('p2')), d: res(3, page('p1')) }).client;
-      expectObservable(looping.listTools()).toBe('------#', undefined, new PaginationError('tools/list', 'cursor-loop', 'the server sent cursor "p1" twice'));
-      const capped = modernClient(hot, 'a-b-c', { b: res(1, page('p1')), c: res(2, page('p2')) }, { maxPages: 2 }).client;
-      expectObservable(capped.listTools()).toBe('----#', undefined, new PaginationError('tools/list', 'page-limit', 'more than 2 pages'));
-    });
+    const walk = (next: Record<string, string>, options: ClientOptions, error: PaginationError) =>
+      modern.run(createTestScheduler(), (server, { expectObservable }) => {
+        server.whenRequest('tools/list').respond(linked(next));
+        expectObservable(createClient(server.transport, options).listTools()).toBe('#', undefined, error);
+      }).requests.length;
+    expect(walk({ undefined: 'p1', p1: 'p2', p2: 'p1' }, {}, new PaginationError('tools/list', 'cursor-loop', 'the server sent cursor "p1" twice'))).toBe(3);
+    expect(walk({ undefined: 'p1', p1: 'p2' }, { maxPages: 2 }, new PaginationError('tools/list', 'page-limit', 'more than 2 pages'))).toBe(2);
   });
 
   it('puts the log level set with setLoggingLevel on later requests, sending nothing for it', () => {
-    createTestScheduler().run(({ hot, cold, expectObservable }) => {
-      const { client, outbound$ } = modernClient(hot, 'a---b', { b: res(1, { prompts: [], ttlMs: 0, cacheScope: 'public' }) });
+    const server = modern.run(createTestScheduler(), (server, { expectObservable }) => {
+      server.whenRequest('prompts/list').respond({ prompts: [] });
+      const client = createClient(server.transport);
       expectObservable(client.setLoggingLevel('warning')).toBe('|');
-      expectObservable(cold('---x').pipe(map(() => 0)), '^').toBe('---x', { x: 0 });
-      expectObservable(client.listPrompts(), '--^').toBe('----(p|)', { p: [] });
-      expectObservable(outbound$).toBe('d-l', {
-        d: req(0, 'server/discover', { _meta: modernMeta() }),
-        l: req(1, 'prompts/list', { _meta: modernMeta({}, { 'io.modelcontextprotocol/logLevel': 'warning' }) }),
-      });
+      expectObservable(client.listPrompts()).toBe('(p|)', { p: [] });
     });
+    expect(server.requests.map((r) => [r.method, r.meta?.['io.modelcontextprotocol/logLevel']])).toEqual([['prompts/list', 'warning']]);
   });
 });
 
@@ -92,31 +93,30 @@ describe('Client verbs (legacy revisions)', () => {
   });
 
   it('treats an empty-string cursor as the end of a legacy list', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const { transport } = marbleTransport(hot('a-b', { ...legacyStart, b: res(1, { prompts: [{ name: 'p' }], nextCursor: '' }) }));
-      const client = createClient(transport, { protocol: 'legacy' });
-      expectObservable(client.listPrompts().pipe(map((p) => p.length))).toBe('--(n|)', { n: 1 });
+    legacy.run(createTestScheduler(), (server, { expectObservable }) => {
+      server.whenRequest('prompts/list', undefined, { times: 1 }).respond({ prompts: [prompt('p')], nextCursor: '' });
+      expectObservable(createClient(server.transport).listPrompts().pipe(map((p) => p.length))).toBe('(n|)', { n: 1 });
     });
   });
 
   it('pings, sets the log level with logging/setLevel, and notifies root changes', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const { transport, outbound$ } = marbleTransport(hot('a-b----c', { ...legacyStart, b: res(1, {}), c: res(2, {}) }));
-      const client = createClient(transport, { protocol: 'legacy' });
-      expectObservable(client.ping()).toBe('--|');
-      expectObservable(client.setLoggingLevel('debug'), '------^').toBe('-------|');
-      expectObservable(client.notifyRootsChanged(), '--------^').toBe('--------|');
-      expectObservable(outbound$).toBe('(inp)-s-r', {
-        i: req(0, 'initialize', initializeParams()), n: note('notifications/initialized'), p: req(1, 'ping'),
-        s: req(2, 'logging/setLevel', { level: 'debug' }), r: note('notifications/roots/list_changed'),
-      });
+    const server = legacy.run(createTestScheduler(), (server, { expectObservable }) => {
+      const client = createClient(server.transport);
+      expectObservable(client.ping()).toBe('|');
+      expectObservable(client.setLoggingLevel('debug')).toBe('|');
+      expectObservable(client.notifyRootsChanged()).toBe('|');
     });
+    expect(server.requests.map((r) => [r.method, r.params])).toEqual([['ping', {}], ['logging/setLevel', { level: 'debug' }]]);
+    expect(server.logLevel).toBe('debug');
+    server.expectNotification('notifications/roots/list_changed');
   });
 
   it('refuses server/discover on a legacy connection without sending it', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const client = createClient(marbleTransport(hot('a', legacyStart)).transport, { protocol: 'legacy' });
+      const { transport, outbound$ } = marbleTransport(hot('a', legacyStart));
+      const client = createClient(transport, { protocol: 'legacy' });
       expectObservable(client.discover()).toBe('#', undefined, new UnsupportedMethodError('server/discover is not part of MCP 2025-11-25'));
+      expectObservable(outbound$.pipe(map((m) => ('method' in m ? m.method : '')))).toBe('(in)', { i: 'initialize', n: 'notifications/initialized' });
     });
   });
 });
@@ -152,10 +152,8 @@ describe('Client.request (extensions)', () => {
   });
 
   it('refuses core MCP methods, which have verbs, without sending them', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const { client, outbound$ } = modernClient(hot, 'a', {});
-      expectObservable(client.request('tools/list')).toBe('#', undefined, new UnsupportedMethodError('tools/list is an MCP method: use its verb'));
-      expectObservable(outbound$.pipe(map((m) => ('method' in m ? m.method : '')))).toBe('d', { d: 'server/discover' });
-    });
+    modern.run(createTestScheduler(), (server, { expectObservable }) => {
+      expectObservable(createClient(server.transport).request('tools/list')).toBe('#', undefined, new UnsupportedMethodError('tools/list is an MCP method: use its verb'));
+    }).expectNoRequest();
   });
 });

@@ -25,6 +25,18 @@ describe('TestingController.expectCancelled', () => {
         server.verify();
       });
     });
+
+    it(`sees the client cancel a request the script left unanswered with never(), ${name}`, () => {
+      createTestScheduler().run(({ expectObservable, flush }) => {
+        const server = createTestingController({ revision, transport });
+        const hang = server.whenRequest('tools/call').never();
+        expectObservable(createClient(server.transport).callTool('hang'), '^ 5ms !').toBe('');
+        flush();
+        server.expectCancelled(hang.requests[0] ?? -1);
+        expect(hang.requests[0]?.cancelled).toBeTrue();
+        server.verify();
+      });
+    });
   }
 
   it('accepts the request id, and fails for a request that was answered, still in flight, or never made', async () => {

@@ -171,7 +171,8 @@ export class TestRequestImpl implements TestRequest, InFlightRequest {
   }
 
   markCancelled(how: 'notification' | 'abort'): void {
-    if (this.answered) return;
+    // A request left unanswered on purpose (`never`) is still in flight for the client, which may cancel it.
+    if (this.answered && this.outcome !== 'never') return;
     this.cancelledBy = how;
     this.link.inFlight.delete(this.id);
   }

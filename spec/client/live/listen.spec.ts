@@ -1,11 +1,10 @@
 import { map } from 'rxjs';
 import { createClient, type Params } from '../../../src/index.js';
-import { marbleTransport, note, req, res } from '../../../src/testing/index.js';
+import { eraCase, marbleTransport, note, req, res, serveTools, toolResult } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
 import { discoverResult, keepIf, methodOf, modernMeta } from '../../helpers/mcp-fixtures.js';
 
 const caps = { tools: { listChanged: true }, prompts: { listChanged: true } };
-const tag = (id: number, params: Params = {}) => ({ ...params, _meta: { 'io.modelcontextprotocol/subscriptionId': id } });
 const tools = { tools: [], ttlMs: 0, cacheScope: 'public' };
 const listen = (id: number, notifications: Params) => req(id, 'subscriptions/listen', { notifications, _meta: modernMeta() });
 
@@ -46,15 +45,13 @@ describe('Client listen stream (2026-07-28)', () => {
   });
 
   it('publishes the changes a listen stream delivers on the typed notification streams', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const inbound = hot('(ab)-kxy', {
-        a: res(0, discoverResult(caps)), b: res(2, tools),
-        k: note('notifications/subscriptions/acknowledged', tag(1, { notifications: { toolsListChanged: true } })),
-        x: note('notifications/tools/list_changed', tag(1)),
-        y: note('notifications/message', { level: 'info', data: 1 }),
-      });
-      const client = createClient(marbleTransport(inbound).transport);
+    eraCase('2026-07-28').run(createTestScheduler(), (server, { cold, expectObservable }) => {
+      const served = serveTools(server, []);
+      const client = createClient(server.transport);
       client.toolsState$.subscribe();
+      server.whenRequest('tools/call').handle((call) => (call.notify('notifications/message', { level: 'info', data: 1 }), call.respond(toolResult())));
+      cold('------x').subscribe(() => served.set([]));
+      cold('-------x').subscribe(() => client.callTool('log').subscribe());
       expectObservable(client.notifications.listChanged$.pipe(map((c) => c.kind))).toBe('------t', { t: 'tools' });
     });
   });

@@ -1,49 +1,34 @@
 import { map } from 'rxjs';
-import { createClient, type CatalogState, type Params, type Tool } from '../../../src/index.js';
-import { marbleTransport, note, req, res } from '../../../src/testing/index.js';
+import { createClient, type CatalogState, type Tool } from '../../../src/index.js';
+import { eachEra, eraCase, marbleTransport, note, req, res, serveTools, tool } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
-import { discoverResult, initializeResult, methodOf, modernMeta } from '../../helpers/mcp-fixtures.js';
+import { discoverResult, modernMeta } from '../../helpers/mcp-fixtures.js';
 
-const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
-const tools = (...names: string[]) => ({ tools: names.map(tool), ttlMs: 0, cacheScope: 'public' });
+const tools = (...names: string[]) => ({ tools: names.map((name) => tool(name)), ttlMs: 0, cacheScope: 'public' });
 const caps = { tools: { listChanged: true } };
-const tag = (id: number, params: Params = {}) => ({ ...params, _meta: { 'io.modelcontextprotocol/subscriptionId': id } });
 const summary = (s: CatalogState<Tool>) =>
   `${s.items ? s.items.map((t) => t.name).join('+') : '-'}${s.stale ? ' stale' : ''}${s.refreshing ? ' refreshing' : ''}${s.error ? ' error' : ''}`;
 
-/** The same timeline in both eras: connect and list, a change announced at 5, the refreshed list at 8. */
-const INBOUND = '(akb)c--d';
-const OUTPUT = '(sl)-cr-m';
-const STATES = { s: '- stale refreshing', l: 'x', c: 'x stale', r: 'x stale refreshing', m: 'x+y' };
-
 describe('Client live catalogs', () => {
-  it('give the same output from legacy list_changed notifications as from a 2026-07-28 listen stream', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const legacy = marbleTransport(hot(INBOUND, {
-        a: res(0, initializeResult('2025-11-25', caps)), k: note('notifications/message', { level: 'info', data: 'hi' }),
-        b: res(1, tools('x')), c: note('notifications/tools/list_changed'), d: res(2, tools('x', 'y')),
-      }));
-      const modern = marbleTransport(hot(INBOUND, {
-        a: res(0, discoverResult(caps)), k: note('notifications/subscriptions/acknowledged', tag(1, { notifications: { toolsListChanged: true } })),
-        b: res(2, tools('x')), c: note('notifications/tools/list_changed', tag(1)), d: res(3, tools('x', 'y')),
-      }));
-      const legacyClient = createClient(legacy.transport, { protocol: 'legacy', live: { debounceMs: 1 } });
-      const modernClient = createClient(modern.transport, { live: { debounceMs: 1 } });
-      expectObservable(legacyClient.toolsState$.pipe(map(summary))).toBe(OUTPUT, STATES);
-      expectObservable(modernClient.toolsState$.pipe(map(summary))).toBe(OUTPUT, STATES);
-      expectObservable(modern.outbound$.pipe(map(methodOf))).toBe('(dlt)-r', {
-        d: 'server/discover', l: 'subscriptions/listen', t: 'tools/list', r: 'tools/list',
+  eachEra((era) => {
+    it(`give the same output from a list change whether legacy list_changed or a 2026-07-28 listen stream announces it (${era.name})`, () => {
+      const server = era.run(createTestScheduler(), (server, { cold, expectObservable }) => {
+        const served = serveTools(server, [tool('x')]);
+        cold('-----c').subscribe(() => served.set([tool('x'), tool('y')]));
+        const client = createClient(server.transport, { live: { debounceMs: 1 } });
+        const states = { s: '- stale refreshing', l: 'x', c: 'x stale', r: 'x stale refreshing', m: 'x+y' };
+        expectObservable(client.toolsState$.pipe(map(summary))).toBe('(sl)-c(rm)', states);
       });
+      expect(server.requests.map((r) => r.method)).toEqual(['tools/list', 'tools/list']);
     });
   });
 
   it('replays the latest list to late subscribers without listing again, and emits plain lists on tools$', () => {
-    createTestScheduler().run(({ hot, expectObservable }) => {
-      const { transport, outbound$ } = marbleTransport(hot('(ab)', { a: res(0, initializeResult('2025-11-25', caps)), b: res(1, tools('x')) }));
-      const client = createClient(transport, { protocol: 'legacy' });
-      expectObservable(client.tools$.pipe(map((list) => list.map((t) => t.name).join()))).toBe('x', { x: 'x' });
-      expectObservable(client.tools$.pipe(map((list) => list.map((t) => t.name).join())), '---^').toBe('---x', { x: 'x' });
-      expectObservable(outbound$.pipe(map(methodOf))).toBe('(int)', { i: 'initialize', n: 'notifications/initialized', t: 'tools/list' });
+    eraCase('2025-11-25').run(createTestScheduler(), (server, { expectObservable }) => {
+      server.whenRequest('tools/list', undefined, { times: 1 }).respond({ tools: [tool('x')] });
+      const names = createClient(server.transport).tools$.pipe(map((list) => list.map((t) => t.name).join()));
+      expectObservable(names).toBe('x', { x: 'x' });
+      expectObservable(names, '---^').toBe('---x', { x: 'x' });
     });
   });
 
