@@ -5,6 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { limitAdapter } from './limit.mjs';
 
 export const CLIENT_INFO = { name: 'rxmcp-bench', version: '1.0.0' };
+/**
+ * The largest stdio message every client accepts: rxmcp's default. The official clients stop at 10 MB by default
+ * (the connection closes on a longer line), so they are given this bound for the 50 MiB results.
+ */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** The clients the bench knows, in table order. */
 export const CLIENTS = {
@@ -62,7 +67,7 @@ async function officialAdapter(auto) {
       const [command, ...args] = target.stdio ?? [];
       const transport = target.url
         ? new StreamableHTTPClientTransport(new URL(target.url))
-        : new StdioClientTransport({ command, args, stderr: 'ignore' });
+        : new StdioClientTransport({ command, args, stderr: 'ignore', maxBufferSize: MAX_MESSAGE_BYTES });
       await client.connect(transport);
       return {
         list: () => client.listTools(),
@@ -87,7 +92,7 @@ async function officialV1Adapter() {
       const [command, ...args] = target.stdio ?? [];
       const transport = target.url
         ? new StreamableHTTPClientTransport(new URL(target.url))
-        : new StdioClientTransport({ command, args, stderr: 'ignore' });
+        : new StdioClientTransport({ command, args, stderr: 'ignore', maxBufferSize: MAX_MESSAGE_BYTES });
       // The v1 client has no getter for the negotiated version; it hands it to the transport, so listen there.
       let negotiated;
       const setProtocolVersion = transport.setProtocolVersion?.bind(transport);
