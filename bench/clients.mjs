@@ -11,14 +11,15 @@ export const CLIENT_INFO = { name: 'rxmcp-bench', version: '1.0.0' };
  */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
-/** The clients the bench knows, in table order. */
+/** The clients the bench knows, in table order; `optional` ones run only when --clients names them. */
 export const CLIENTS = {
   'rxmcp-auto': { family: 'rxmcp', note: 'rxmcp (dist), protocol auto (default)', load: () => rxmcpAdapter('auto') },
   'rxmcp-legacy': { family: 'rxmcp', note: 'rxmcp (dist), protocol legacy', load: () => rxmcpAdapter('legacy') },
   official: { family: 'official', note: '@modelcontextprotocol/client, default negotiation', load: () => officialAdapter(false) },
   'official-auto': { family: 'official', note: '@modelcontextprotocol/client, versionNegotiation auto', load: () => officialAdapter(true) },
   'official-v1': { family: 'official', note: '@modelcontextprotocol/sdk (the v1 SDK), Client', load: () => officialV1Adapter() },
-  limit: { family: 'limit', note: 'no SDK: newline JSON-RPC / keep-alive POSTs, 2025-11-25 (bench/limit.mjs)', load: async () => limitAdapter(CLIENT_INFO) },
+  limit: { family: 'limit', note: 'no SDK: newline JSON-RPC / keep-alive node:http POSTs, 2025-11-25 (bench/limit.mjs)', load: async () => limitAdapter(CLIENT_INFO) },
+  'limit-fetch': { family: 'limit', optional: true, note: 'limit with the global fetch for HTTP (only with --clients)', load: async () => limitAdapter(CLIENT_INFO, { fetch: true }) },
 };
 
 /** rxmcp from the built package (resolved through the package's own `exports`). */

@@ -4,20 +4,21 @@
 // leaves out everything a library adds on top: no schema validation, no capabilities, no cancellation, no
 // timeouts, no server-initiated requests, no reconnects.
 //   stdio            newline-delimited JSON-RPC over the child's pipes
-//   Streamable HTTP  one POST per message through a keep-alive node:http Agent; the session id of initialize (if
-//                    the server gives one) and the protocol version go back as headers; the answer may be JSON or
-//                    an SSE stream (the first event whose data is the response with that id)
+//   Streamable HTTP  one POST per message through a keep-alive node:http Agent (or, for `limit-fetch`, the global
+//                    fetch, which the libraries use); the session id of initialize (if the server gives one) and
+//                    the protocol version go back as headers; the answer may be JSON or an SSE stream (the first
+//                    event whose data is the response with that id)
 // The adapter has the shape of the others in clients.mjs: open(target) → { list, call, protocol, close }.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 
 const PROTOCOL = '2025-11-25';
 
-/** The adapter; `clientInfo` goes into initialize. */
-export function limitAdapter(clientInfo) {
+/** The adapter; `clientInfo` goes into initialize; `{ fetch: true }` posts with the global fetch instead of node:http. */
+export function limitAdapter(clientInfo, { fetch: viaFetch = false } = {}) {
   return {
     async open(target) {
-      const link = target.url ? httpLink(target.url) : stdioLink(target.stdio);
+      const link = target.url ? httpLink(target.url, viaFetch ? fetchPoster() : nodePoster()) : stdioLink(target.stdio);
       const request = rpc(link);
       const init = await request('initialize', { protocolVersion: PROTOCOL, capabilities: {}, clientInfo });
       if (typeof init.protocolVersion !== 'string') throw new Error('initialize: no protocolVersion');
@@ -91,40 +92,58 @@ function stdioLink([command, ...args]) {
   };
 }
 
-function httpLink(url) {
+/** One POST through a keep-alive node:http Agent: `{ status, type, session, text }`. */
+function nodePoster() {
   const agent = new http.Agent({ keepAlive: true });
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-  const post = (message) =>
+  const post = (url, headers, body) =>
     new Promise((resolve, reject) => {
-      const body = JSON.stringify(message);
       const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ res, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve({
+          status: res.statusCode,
+          type: res.headers['content-type'] ?? '',
+          session: res.headers['mcp-session-id'],
+          text: Buffer.concat(chunks).toString('utf8'),
+        }));
         res.on('error', reject);
       });
       req.on('error', reject);
       req.end(body);
     });
+  return { post, close: () => agent.destroy() };
+}
+
+/** One POST through the global fetch (Node's undici keeps connections alive by itself). */
+function fetchPoster() {
+  const post = async (url, headers, body) => {
+    const res = await fetch(url, { method: 'POST', headers, body });
+    return { status: res.status, type: res.headers.get('content-type') ?? '', session: res.headers.get('mcp-session-id') ?? undefined, text: await res.text() };
+  };
+  return { post, close() {} };
+}
+
+function httpLink(url, poster) {
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const post = (message) => poster.post(url, headers, JSON.stringify(message));
   return {
     async send(message, settle) {
-      const { res, text } = await post(message);
-      if (res.statusCode !== 200) throw new Error(`${message.method}: HTTP ${res.statusCode} ${text.slice(0, 200)}`);
-      const session = res.headers['mcp-session-id'];
+      const { status, type, session, text } = await post(message);
+      if (status !== 200) throw new Error(`${message.method}: HTTP ${status} ${text.slice(0, 200)}`);
       if (session !== undefined) headers['mcp-session-id'] = session;
-      const response = /^text\/event-stream/.test(res.headers['content-type'] ?? '') ? fromEvents(text, message.id) : JSON.parse(text);
+      const response = type.startsWith('text/event-stream') ? fromEvents(text, message.id) : JSON.parse(text);
       if (response?.id !== message.id) throw new Error(`${message.method}: no response with id ${message.id}`);
       settle(response);
     },
     async notify(message) {
-      const { res } = await post(message);
-      if (res.statusCode !== 202 && res.statusCode !== 200) throw new Error(`${message.method}: HTTP ${res.statusCode}`);
+      const { status } = await post(message);
+      if (status !== 202 && status !== 200) throw new Error(`${message.method}: HTTP ${status}`);
     },
     negotiated(version) {
       headers['mcp-protocol-version'] = version;
     },
     async close() {
-      agent.destroy();
+      poster.close();
     },
   };
 }

@@ -4,12 +4,14 @@
 // HTTP, against the official v2 server and a no-SDK server (bench/echo-server.mjs); all traffic on 127.0.0.1.
 //
 // node bench/run.mjs [options]
-//   --quick              1 round of fewer cases (seq-stdio, seq-http, conc-stdio, connect-stdio, big-stdio,
-//                        alloc-seq), no framing table, 5 import runs: a check in about a minute
+//   --quick              a check: 1 round of fewer cases (seq-stdio, seq-http, conc-stdio, connect-stdio,
+//                        big-stdio, alloc-seq) against the official server only, no framing table, 5 import
+//                        runs (about 2 minutes here); --rounds, --cases and --servers still apply
 //   --rounds N           rounds (default 3; 1 with --quick)
 //   --cases a,b          cases (default all; see --list)
 //   --servers sdk,raw    servers (default both)
-//   --clients a,b        clients (default all; the goals need rxmcp-*, official, official-auto and limit)
+//   --clients a,b        clients (default all but limit-fetch; big50-stdio runs the official clients only when
+//                        they are named here; the goals need rxmcp-*, official, official-auto and limit)
 //   --no-framing         leave out the stdio framing table (bench/framing.mjs); --framing-only: nothing else
 //   --no-import          leave out the import-time table (bench/import-time.mjs); --import-runs N (default 15)
 //   --no-sizes           leave out the browser bundle sizes (scripts/bundle-size.mjs)
@@ -39,6 +41,7 @@ const BUDGET = new URL('./budget.json', import.meta.url);
 const WORKER_TIMEOUT_MS = 180_000;
 const SERVERS = { sdk: 'official v2 server (both eras)', raw: 'no-SDK server (2025 only)' };
 const QUICK_CASES = ['seq-stdio', 'seq-http', 'conc-stdio', 'connect-stdio', 'big-stdio', 'alloc-seq'];
+const QUICK_SERVERS = ['sdk'];
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -161,8 +164,8 @@ async function main() {
   const quick = flag('quick');
   const rounds = Number(option('rounds', quick ? 1 : 3));
   const cases = listOption('cases', Object.keys(CASES), quick ? QUICK_CASES : Object.keys(CASES));
-  const servers = listOption('servers', Object.keys(SERVERS));
-  const clients = listOption('clients', Object.keys(CLIENTS));
+  const servers = listOption('servers', Object.keys(SERVERS), quick ? QUICK_SERVERS : Object.keys(SERVERS));
+  const clients = listOption('clients', Object.keys(CLIENTS), Object.keys(CLIENTS).filter((name) => !CLIENTS[name].optional));
   const budget = JSON.parse(readFileSync(BUDGET, 'utf8'));
   const started = performance.now();
   let results = [];
