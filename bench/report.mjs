@@ -51,13 +51,16 @@ function table(out, { results, servers, clients, pairs }, rows, { field, unit, c
   }
 }
 
+const loadText = (values) => values.map((value) => value.toFixed(2)).join(' ');
+
 /** Every table, as lines. */
-export function formatTables({ results, cases, servers, clients, rounds, budget }) {
+export function formatTables({ results, cases, servers, clients, rounds, budget, load }) {
   const pairs = PAIRS.filter(([a, b]) => clients.includes(a) && clients.includes(b));
   const ctx = { results, servers, clients, pairs };
   const out = [
     '',
     `Medians of ${rounds} round(s), each measurement in a fresh process; node ${process.version}.`,
+    ...(load ? [`load average (1, 5, 15 min) before the rounds ${loadText(load.before)}, after ${loadText(load.after)}.`] : []),
     'ratio = rxmcp / other: calls/s above 1 and ms below 1 mean rxmcp is faster; auto/auto is rxmcp-auto against',
     'official-auto, legacy/default rxmcp-legacy against official; limit is the no-SDK client (bench/limit.mjs).',
     'first-stdio / first-http: the first connect of a fresh process (cold: nothing compiled or cached yet).',

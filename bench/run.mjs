@@ -27,6 +27,7 @@
 // takes about 8 minutes on a 2-core machine; it is not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formatSizes, measureBundles } from '../scripts/bundle-size.mjs';
 import { CASES, measureCase, nodeOptionsOf } from './cases.mjs';
@@ -170,8 +171,10 @@ async function main() {
   const started = performance.now();
   let results = [];
   if (!flag('framing-only')) {
+    const loadBefore = loadavg();
     results = await runRounds({ rounds, cases, servers, clients, named: option('clients') !== undefined, verbose: flag('verbose'), started });
-    for (const line of formatTables({ results, cases, servers, clients, rounds, budget })) console.log(line);
+    const load = { before: loadBefore, after: loadavg() };
+    for (const line of formatTables({ results, cases, servers, clients, rounds, budget, load })) console.log(line);
     const top = Number(option('alloc-top', 0));
     if (top > 0) for (const line of formatAllocTop(results, top)) console.log(line);
   }
