@@ -2,8 +2,6 @@
 // (bench/clients.mjs), starts the echo server (bench/echo-server.mjs) for HTTP cases, runs the case and prints
 // one JSON line. Every response is parsed and checked by every client: each echo against the text sent, each
 // large result against its length.
-import { allocationProfiler } from './alloc.mjs';
-
 const MiB = 1024 * 1024;
 /** The size of the warm-up call before the large results, and before the memory baseline is taken. */
 const SMALL = 64 * 1024;
@@ -15,7 +13,7 @@ const SMALL = 64 * 1024;
 export const CASES = {
   'seq-stdio': { kind: 'seq', transport: 'stdio', unit: 'calls/s', warmup: 300, calls: 2000,
     what: 'sequential tools/call echo, stdio' },
-  'seq-http': { kind: 'seq', transport: 'http', unit: 'calls/s', warmup: 100, calls: 600,
+  'seq-http': { kind: 'seq', transport: 'http', unit: 'calls/s', warmup: 50, calls: 400,
     what: 'sequential tools/call echo, Streamable HTTP' },
   'conc-stdio': { kind: 'conc', transport: 'stdio', unit: 'calls/s', inFlight: 1000, batches: 3,
     what: '1000 tools/call in flight, 1 warm-up + 3 batches, stdio' },
@@ -139,6 +137,8 @@ const MEASURE = {
   },
   async alloc(open, spec) {
     const connection = await opened(open);
+    // Loaded here only: the other workers do without the inspector.
+    const { allocationProfiler } = await import('./alloc.mjs');
     const profiler = await allocationProfiler();
     const calls = spec.mode === 'seq' ? spec.calls : spec.inFlight * spec.batches;
     if (spec.mode === 'seq') await sequential(connection, spec.warmup, 'warm');

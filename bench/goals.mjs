@@ -20,7 +20,7 @@ const cell = (value, bound, atLeast, suffix = '') => {
   return { text: `${shown}${suffix} ${pass ? 'PASS' : 'MISS'}`, pass };
 };
 
-/** The goal lines and the tally: `{ lines, pass, miss, na }`. */
+/** The goals and the tally: `{ rows: [{ goal, server, cells: [{ text, pass }] }], pass, miss, na }`. */
 export function evaluateGoals({ results, cases, servers, imports, sizes, budget }) {
   const rows = [];
   const has = (name) => cases.includes(name);
@@ -79,7 +79,9 @@ export function evaluateGoals({ results, cases, servers, imports, sizes, budget 
     for (const server of servers.filter((s) => CASES[caseName].servers?.includes(s) ?? true)) {
       eraRow(`${caseName} B/call ≤ budget.json`, server, (rx) => {
         const measured = med(caseName, server, rx);
-        return limits[rx] === undefined ? cell(undefined) : { ...cell(measured, limits[rx], false), text: `${cell(measured, limits[rx], false).text} (≤ ${limits[rx]})` };
+        if (limits[rx] === undefined || measured === undefined) return cell(undefined);
+        const checked = cell(measured, limits[rx], false);
+        return { ...checked, text: `${checked.text} (≤ ${limits[rx]})` };
       });
     }
   }
@@ -103,7 +105,7 @@ export function formatGoals(evaluation) {
   const lines = [
     '',
     'goals (ratios of the medians above; auto = rxmcp-auto vs official-auto, legacy = rxmcp-legacy vs official;',
-    'against the limit, both rxmcp clients vs limit; memory and linearity are rxmcp alone)',
+    'against the limit, both rxmcp clients vs limit, which speaks 2025-11-25; memory and linearity are rxmcp alone)',
     `${'goal'.padEnd(40)}${'server'.padEnd(8)}${'auto'.padEnd(24)}legacy`,
   ];
   lines.push('-'.repeat(lines[3].length + 18));

@@ -20,7 +20,7 @@
 //   --verbose            each measurement as it finishes, on stderr
 // node bench/run.mjs --list   the cases, clients and servers
 //
-// Every measurement runs in a fresh child process (this file with --worker); within a round every client runs
+// Every measurement runs in a fresh child process (bench/worker.mjs); within a round every client runs
 // each case before the next case starts, in an order that rotates from round to round. Counts are fixed. The
 // tables show the median over rounds, the goals section at the end each goal's ratio of medians beside its
 // bound with PASS or MISS (bench/goals.mjs); the allocation budget is bench/budget.json. A full default run
@@ -30,13 +30,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formatSizes, measureBundles } from '../scripts/bundle-size.mjs';
-import { CASES, measureCase, nodeOptionsOf } from './cases.mjs';
-import { CLIENTS, ECHO_SERVER } from './clients.mjs';
+import { CASES, nodeOptionsOf } from './cases.mjs';
+import { CLIENTS } from './clients.mjs';
 import { evaluateGoals, formatGoals } from './goals.mjs';
 import { formatImports, measureImports } from './import-time.mjs';
 import { format, formatAllocTop, formatTables } from './report.mjs';
 
-const SELF = fileURLToPath(import.meta.url);
+const WORKER = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 const FRAMING = fileURLToPath(new URL('./framing.mjs', import.meta.url));
 const BUDGET = new URL('./budget.json', import.meta.url);
 const WORKER_TIMEOUT_MS = 180_000;
@@ -60,43 +60,6 @@ const listOption = (name, all, fallback = all) => {
 };
 const pad = (text, width) => String(text).padEnd(width);
 
-// ---------------------------------------------------------------------------------------------- worker
-
-async function startHttpServer(server) {
-  const child = spawn(process.execPath, [ECHO_SERVER, `${server}-http`, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout.on('data', (chunk) => {
-      seen += chunk;
-      const match = /listening (\d+)/.exec(seen);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`echo server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => child.kill('SIGTERM') };
-}
-
-async function worker() {
-  const clientName = option('client');
-  const caseName = option('case');
-  const server = option('server', 'sdk');
-  const started = performance.now();
-  const adapter = await CLIENTS[clientName].load();
-  const importMs = performance.now() - started;
-  const http = CASES[caseName].transport === 'http' ? await startHttpServer(server) : undefined;
-  const target = http ? { url: http.url } : { stdio: [process.execPath, ECHO_SERVER, `${server}-stdio`] };
-  try {
-    const result = await measureCase(caseName, () => adapter.open(target));
-    const rssMB = process.resourceUsage().maxRSS / 1024;
-    process.stdout.write(`${JSON.stringify({ ...result, importMs, rssMB })}\n`);
-  } finally {
-    http?.stop();
-  }
-  process.exit(0);
-}
-
-// ---------------------------------------------------------------------------------------------- orchestrator
-
 function runChild(args, timeoutMs = WORKER_TIMEOUT_MS) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -113,7 +76,7 @@ function runChild(args, timeoutMs = WORKER_TIMEOUT_MS) {
 }
 
 async function measure(clientName, caseName, server) {
-  const args = [...nodeOptionsOf(caseName), SELF, '--worker', '--client', clientName, '--case', caseName, '--server', server];
+  const args = [...nodeOptionsOf(caseName), WORKER, clientName, caseName, server];
   const started = performance.now();
   const { code, signal, out, err } = await runChild(args);
   const wallMs = performance.now() - started;
@@ -203,5 +166,4 @@ async function main() {
   if (json) writeFileSync(json, `${JSON.stringify({ node: process.version, rounds, cases: CASES, results, framing, imports, sizes, budget }, null, 2)}\n`);
 }
 
-if (flag('worker')) await worker();
-else await main();
+await main();
