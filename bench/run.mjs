@@ -24,7 +24,8 @@
 // each case before the next case starts, in an order that rotates from round to round. Counts are fixed. The
 // tables show the median over rounds, the goals section at the end each goal's ratio of medians beside its
 // bound with PASS or MISS (bench/goals.mjs); the allocation budget is bench/budget.json. A full default run
-// takes about 8 minutes on a 2-core machine; it is not part of `npm test`.
+// (`npm run bench`, build included) took 9 min 14 s on a shared 2-core machine at a load average of about 7;
+// it is not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
