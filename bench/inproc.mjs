@@ -8,10 +8,11 @@
 // batches, calls/s. Both report GC time per 1000 calls. Each measurement runs in a fresh process.
 //
 // node bench/inproc.mjs --worker <client> <seq|conc> --alloc   one measurement under the sampling heap profiler
-// (objects later collected included): bytes allocated per call, and the functions that allocate them.
+// (objects later collected included; bench/alloc.mjs): bytes allocated per call, and the functions that allocate them.
 import { spawn } from 'node:child_process';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { allocationProfiler } from './alloc.mjs';
 import { CLIENT_INFO } from './clients.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -149,34 +150,6 @@ const OPEN = {
   'official-auto': () => official(true),
 };
 
-/** Samples allocations (collected objects included) while the measured calls run. */
-async function allocationProfiler() {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  return {
-    start: () => session.post('HeapProfiler.startSampling', {
-      samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true,
-    }),
-    async stop(calls) {
-      const { profile } = await session.post('HeapProfiler.stopSampling');
-      const sites = new Map();
-      let total = 0;
-      const walk = (node) => {
-        const { functionName, url, lineNumber } = node.callFrame;
-        const site = `${functionName || '(anonymous)'} ${url.split('/').slice(-3).join('/')}:${lineNumber + 1}`;
-        sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
-        total += node.selfSize;
-        for (const child of node.children) walk(child);
-      };
-      walk(profile.head);
-      const lines = [`allocated: ${(total / calls).toFixed(0)} bytes per call`];
-      for (const [site, bytes] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 30)) lines.push(`${(bytes / calls).toFixed(0).padStart(7)}  ${site}`);
-      process.stderr.write(`${lines.join('\n')}\n`);
-    },
-  };
-}
-
 async function worker(clientName, caseName) {
   const profiler = argv.includes('--alloc') ? await allocationProfiler() : undefined;
   let gcMs = 0;
@@ -207,7 +180,11 @@ async function worker(clientName, caseName) {
   }
   await new Promise((resolve) => setImmediate(resolve));
   observer.disconnect();
-  await profiler?.stop(out.calls);
+  if (profiler) {
+    const { bytesPerCall, top } = await profiler.stop(out.calls);
+    const lines = [`allocated: ${bytesPerCall.toFixed(0)} bytes per call`, ...top.map(([site, bytes]) => `${String(bytes).padStart(7)}  ${site}`)];
+    process.stderr.write(`${lines.join('\n')}\n`);
+  }
   out.gcMsPer1000 = (gcMs * 1000) / out.calls;
   out.protocol = client.protocol();
   await client.close();
