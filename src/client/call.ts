@@ -1,4 +1,4 @@
-import { catchError, map, of, retry, throwError, type Observable } from 'rxjs';
+import { catchError, of, retry, throwError, type Observable } from 'rxjs';
 import { OutcomeUnknownError, ResponseStreamEndedError, RpcError, UnsupportedMethodError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
 import { decodeResult } from '../protocol/codec.js';
@@ -11,6 +11,7 @@ import { DEFAULT_MAX_INPUT_ROUNDS, withInputRounds, type CallEvent } from './inp
 import type { ServerRequestRunner } from './server-requests.js';
 import type { ClientOptions } from './types.js';
 import type { ResultCache } from './cache.js';
+import { relay } from './relay.js';
 
 /** What a call needs from the client. */
 export interface CallDeps {
@@ -70,18 +71,20 @@ export function callOn(core: CallDeps, ready: ClientConnection, method: string, 
     return lost === undefined ? request$ : lost(request$);
   };
   const decode = (raw: Params) => decodeResult(version, method, raw, options.resultTypes ? { allowedResultTypes: options.resultTypes } : {});
+  const decodeEvent = (event: RequestEvent): CallEvent<unknown> => (event.type === 'result' ? { type: 'result', result: decode(event.result) } : event);
   const spec = methodSpec(version, method);
-  const sent$: Observable<CallEvent<unknown>> =
-    policy.revision.serverRequests === 'input-rounds' && spec?.mayRequireInput
-      ? withInputRounds({ method, maxRounds: core.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS, run: core.run, send, decode }, params ?? {})
-      : send(params).pipe(map((event): CallEvent<unknown> => (event.type === 'result' ? { type: 'result', result: decode(event.result) } : event)));
+  const fail = (error: unknown): never => {
+    if (isSessionExpired(error)) connection.abort(error as McpError);
+    // A cursor the server refuses: the pages cached of that list are no longer a consistent snapshot.
+    if (spec?.paginated && params?.['cursor'] !== undefined && RpcError.is(error) && (error as RpcError).rpcCode === INVALID_PARAMS) core.cache.invalidate(method);
+    throw error;
+  };
+  const rounds = policy.revision.serverRequests === 'input-rounds' && spec?.mayRequireInput === true;
+  // The common case (no input rounds, nothing cached) is one subscriber over the request.
+  if (!rounds && !spec?.cacheable) return relay(send(params), decodeEvent, fail);
+  const sent$: Observable<CallEvent<unknown>> = rounds
+    ? withInputRounds({ method, maxRounds: core.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS, run: core.run, send, decode }, params ?? {})
+    : relay(send(params), decodeEvent);
   const events$ = spec?.cacheable ? core.cache.through(method, params, sent$) : sent$;
-  return events$.pipe(
-    catchError((error: unknown) => {
-      if (isSessionExpired(error)) connection.abort(error as McpError);
-      // A cursor the server refuses: the pages cached of that list are no longer a consistent snapshot.
-      if (spec?.paginated && params?.['cursor'] !== undefined && RpcError.is(error) && (error as RpcError).rpcCode === INVALID_PARAMS) core.cache.invalidate(method);
-      return throwError(() => error);
-    }),
-  );
+  return relay(events$, (event) => event, fail);
 }

@@ -1,17 +1,20 @@
-import { catchError, defaultIfEmpty, defer, map, mergeMap, take, tap, throwError, type Observable } from 'rxjs';
-import { RpcError, ToolCallDeniedError } from '../errors/errors.js';
+import { defaultIfEmpty, defer, mergeMap, switchMap, take, tap, throwError, type Observable } from 'rxjs';
+import { RpcError, SessionLostError, ToolCallDeniedError } from '../errors/errors.js';
 import type { CallToolResult, Tool } from '../protocol/model/tools.js';
-import { outputChecked } from '../protocol/output-schema.js';
+import { outputChecker } from '../protocol/output-schema.js';
 import type { Params } from '../session/types.js';
 import type { ToolCallOptions } from './client-types.js';
+import { callOn, isSessionExpired } from './call.js';
+import type { ClientConnection } from './client-connection.js';
 import type { ClientCore } from './core.js';
 import { NOTHING_IN_FLIGHT } from './human-wait.js';
 import type { CallEvent } from './input-rounds.js';
-import { callToolRunningTasks } from './tasks/plain-call.js';
+import { relay } from './relay.js';
+import { asksForTask, runsAsTask, toolCallViaTask } from './tasks/plain-call.js';
 import type { StartDeps } from './tasks/start.js';
 import { approvalOf } from './tool-hints.js';
 import type { ToolRegistry } from './tool-registry.js';
-import { listAll, surviveSessionLoss } from './verbs.js';
+import { listAll } from './verbs.js';
 
 const HEADER_MISMATCH = -32020;
 
@@ -30,24 +33,63 @@ function approved<T>(core: ClientCore, tools: ToolRegistry, name: string, args: 
   return decision$.pipe(mergeMap((yes) => (yes ? call$ : throwError(() => new ToolCallDeniedError(name)))));
 }
 
+/** The output check of each client, made once (it compiles each tool's schema once). */
+const checkers = new WeakMap<ClientCore, ReturnType<typeof outputChecker>>();
+
+function checkerOf(core: ClientCore): ReturnType<typeof outputChecker> {
+  let checker = checkers.get(core);
+  if (checker === undefined) {
+    checker = outputChecker(core);
+    checkers.set(core, checker);
+  }
+  return checker;
+}
+
+const same = <T>(value: T): T => value;
+const isHeaderMismatch = (error: unknown): boolean => RpcError.is(error) && (error as RpcError).rpcCode === HEADER_MISMATCH;
+
 /**
  * One tool call: approved first (when the client has an approval step), sent with the tool's `x-mcp-header`
  * parameters, sent again once after a refreshed listing when the server says the headers do not match (`-32020`),
- * repeated on a new connection after a session loss only when it is safe to repeat, and its `structuredContent`
- * checked against the tool's `outputSchema` (per `validateOutput`).
+ * run as a task where the protocol says it must (`tasks/plain-call.ts`), repeated on a new connection after a
+ * session loss only when it is safe to repeat, and its `structuredContent` checked against the tool's
+ * `outputSchema` (per `validateOutput`).
+ *
+ * Each of these recoveries is a branch of the error handler of one `relay`, not an operator of its own: with many
+ * calls in flight, every subscriber a call keeps alive is work for the garbage collector.
  */
 export function callToolEvents(core: ClientCore, tools: ToolRegistry, tasks: StartDeps, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
   const safe = options.idempotent === true || tools.isSafeToRepeat(name, core.options.trustToolAnnotations === true);
-  const plain = () => defer(() => core.call('tools/call', params, { ...options, tool: options.tool ?? tools.get(name) }, safe)) as Observable<CallEvent<CallToolResult>>;
-  // Run as a task where the protocol says the call must be one; otherwise the plain call.
-  const attempt = () => callToolRunningTasks(tasks, name, args, options, plain);
-  const call$ = attempt().pipe(
-    catchError((error: unknown) => {
-      if (!RpcError.is(error) || (error as RpcError).rpcCode !== HEADER_MISMATCH || options.tool) return throwError(() => error);
-      return listAll<Tool>(core, 'tools/list', 'tools').pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt()));
-    }),
+  const viaTask = () => toolCallViaTask(tasks, name, args, options);
+  const afterRelisting = (error: unknown): Observable<CallEvent<CallToolResult>> => {
+    if (!isHeaderMismatch(error) || options.tool) throw error;
+    return listAll<Tool>(core, 'tools/list', 'tools').pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt(false)));
+  };
+  // On a connection: the task where it must be one, else the plain call (which a `-32021` still turns into one).
+  const on = (ready: ClientConnection, relist: boolean): Observable<CallEvent<CallToolResult>> => {
+    const task = () => (relist ? relay(viaTask, same, afterRelisting) : viaTask());
+    if (runsAsTask(tasks, ready, name)) return task();
+    const plain = () => callOn(core, ready, 'tools/call', params, { ...options, tool: options.tool ?? tools.get(name) }, safe) as Observable<CallEvent<CallToolResult>>;
+    return relay(plain, same, (error) => {
+      if (asksForTask(tasks, error)) return task();
+      if (relist) return afterRelisting(error);
+      throw error;
+    });
+  };
+  const attempt = (relist: boolean): Observable<CallEvent<CallToolResult>> => {
+    const known = core.current();
+    return known !== undefined ? on(known, relist) : core.ready().pipe(switchMap((ready) => on(ready, relist)));
+  };
+  const check = checkerOf(core);
+  const checked$ = relay(
+    () => attempt(true),
+    (event: CallEvent<CallToolResult>) => check(options.tool ?? tools.get(name), event),
+    (error) => {
+      if (!isSessionExpired(error)) throw error;
+      if (!safe) throw new SessionLostError('tools/call', { cause: error });
+      return attempt(true);
+    },
   );
-  const checked$ = surviveSessionLoss('tools/call', safe, call$).pipe(map(outputChecked(core, () => options.tool ?? tools.get(name))));
   return approved(core, tools, name, args ?? {}, checked$);
 }

@@ -210,17 +210,17 @@ export interface OutputCheckHost {
 }
 
 /**
- * The client's check of `callTool` events: a `result` event is checked against the tool definition `tool()` gives
- * at that moment; other events pass. Throws `OutputSchemaError` (failing the call) in `error` mode; reports an
- * `invalid-tool-output` diagnostic in `diagnostic` mode.
+ * The client's check of `callTool` events, made once per client: a `result` event is checked against the tool
+ * definition given with it; other events pass. Throws `OutputSchemaError` (failing the call) in `error` mode;
+ * reports an `invalid-tool-output` diagnostic in `diagnostic` mode.
  */
-export function outputChecked<E extends { readonly type: string }>(host: OutputCheckHost, tool: () => Tool | undefined): (event: E) => E {
+export function outputChecker(host: OutputCheckHost): <E extends { readonly type: string }>(tool: Tool | undefined, event: E) => E {
   const check = outputValidator({
     mode: host.options.validateOutput ?? 'error',
     report: (error) => host.diagnose({ kind: 'invalid-tool-output', message: error.message, error, value: error.result }),
   });
-  return (event) => {
-    if (event.type === 'result') check(tool(), (event as unknown as { readonly result: CheckedToolResult }).result);
+  return (tool, event) => {
+    if (event.type === 'result') check(tool, (event as unknown as { readonly result: CheckedToolResult }).result);
     return event;
   };
 }

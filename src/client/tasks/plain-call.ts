@@ -1,4 +1,4 @@
-import { Observable, catchError, defer, filter, switchMap, throwError } from 'rxjs';
+import { filter, type Observable } from 'rxjs';
 import { MissingRequiredClientCapabilityError } from '../../errors/rpc-errors.js';
 import { hasCapability } from '../../protocol/model/capabilities.js';
 import { TASKS_EXTENSION } from '../../protocol/model/tasks-extension.js';
@@ -30,27 +30,28 @@ function asksForTasks(error: unknown, ready: ClientConnection | undefined): bool
 
 const isCallEvent = (event: TaskEvent): event is CallEvent<CallToolResult> => event.type === 'progress' || event.type === 'input-required' || event.type === 'result';
 
+// How a plain tool call runs as a task where the protocol says it must, so that `callTool` works on such tools
+// without knowing about tasks: on 2025-11-25 a tool the client knows to have `execution.taskSupport: "required"` is
+// called as a task; on 2026-07-28 a call refused with `-32021` for the tasks extension is made again declaring it,
+// and a client that declares the extension in its own capabilities follows whatever task the server makes of a
+// call. The tool call (`tool-calls.ts`) decides with these on the connection it is sent on.
+
+/** True when a call of tool `name` runs as a task on `ready` from the start, instead of as a plain call. */
+export function runsAsTask(deps: StartDeps, ready: ClientConnection, name: string): boolean {
+  return mustRunAsTask(deps, ready, name) || declaresTasks(ready);
+}
+
+/** True when a plain call's error asks for the call to be made again as a task (2026-07-28, `-32021`). */
+export function asksForTask(deps: StartDeps, error: unknown): boolean {
+  return asksForTasks(error, deps.core.current());
+}
+
 /**
- * A plain tool call that runs as a task where the protocol says it must, so that `callTool` works on such tools
- * without knowing about tasks: on 2025-11-25 a tool the client knows to have `execution.taskSupport: "required"`
- * is called as a task; on 2026-07-28 a call refused with `-32021` for the tasks extension is made again declaring
- * it, and a client that declares the extension in its own capabilities follows whatever task the server makes of
- * a call. Either way only the call's own events (progress, input rounds, the result) are emitted.
+ * The tool call as a task, with only the call's own events.
  *
- * **Temperature:** cold. **Emits:** what `plain$` emits, or the task's call events. **Completes:** after the result.
- * **Errors:** as `plain$`, or as `callToolAsTask`. **Teardown:** cancels the call; a task started goes on.
+ * **Temperature:** cold. **Emits:** progress, input rounds and the result of the task's call. **Completes:** after
+ * the result. **Errors:** as `callToolAsTask`. **Teardown:** stops following the task; the task goes on.
  */
-export function callToolRunningTasks(
-  deps: StartDeps, name: string, args: Params | undefined, options: TaskCallOptions, plain$: () => Observable<CallEvent<CallToolResult>>,
-): Observable<CallEvent<CallToolResult>> {
-  const viaTask = () => callToolAsTask(deps, name, args, options).pipe(filter(isCallEvent));
-  const on = (ready: ClientConnection): Observable<CallEvent<CallToolResult>> => {
-    if (mustRunAsTask(deps, ready, name) || declaresTasks(ready)) return viaTask();
-    return plain$().pipe(catchError((error: unknown) => (asksForTasks(error, deps.core.current()) ? viaTask() : throwError(() => error))));
-  };
-  // The negotiated connection decides at once when there is one (the common case: no extra operators per call).
-  return defer(() => {
-    const known = deps.core.current();
-    return known !== undefined ? on(known) : deps.core.ready().pipe(switchMap(on));
-  });
+export function toolCallViaTask(deps: StartDeps, name: string, args: Params | undefined, options: TaskCallOptions): Observable<CallEvent<CallToolResult>> {
+  return callToolAsTask(deps, name, args, options).pipe(filter(isCallEvent));
 }

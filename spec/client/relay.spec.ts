@@ -1,0 +1,80 @@
+import { relay } from '../../src/client/relay.js';
+import { createTestScheduler } from '../helpers/marbles.js';
+
+const double = (value: number): number => value * 2;
+
+describe('relay', () => {
+  it('projects every value and completes with the source', () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source$ = cold('-a-b-|', { a: 1, b: 2 });
+      expectObservable(relay(source$, double)).toBe('-a-b-|', { a: 2, b: 4 });
+      expectSubscriptions(source$.subscriptions).toBe('^----!');
+    });
+  });
+
+  it('hands a source error to recover, follows its Observable and projects its values too', () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source$ = cold('-a-#', { a: 1 }, new Error('lost'));
+      const recovery$ = cold('-b|', { b: 5 });
+      const relayed$ = relay(source$, double, (error) => ((error as Error).message === 'lost' ? recovery$ : cold('#')));
+      expectObservable(relayed$).toBe('-a--b|', { a: 2, b: 10 });
+      expectSubscriptions(recovery$.subscriptions).toBe('---^-!');
+    });
+  });
+
+  it('fails with what recover throws, and does not recover a recovery', () => {
+    let recoveries = 0;
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const rethrown = new Error('rethrown');
+      expectObservable(relay(cold<number>('-#'), double, () => { throw rethrown; })).toBe('-#', undefined, rethrown);
+      const second = new Error('second');
+      const relayed$ = relay(cold<number>('-#'), double, () => {
+        recoveries += 1;
+        // Were the recovery's error recovered again, the second recovery would complete the stream.
+        return recoveries === 1 ? cold<number>('-#', undefined, second) : cold<number>('|');
+      });
+      expectObservable(relayed$).toBe('--#', undefined, second);
+    });
+    expect(recoveries).toBe(1);
+  });
+
+  it('fails with an error project throws, without calling recover, and unsubscribes the source', () => {
+    const recover = jasmine.createSpy('recover');
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source$ = cold('-a-b-|', { a: 1, b: 2 });
+      const bad = new Error('bad value');
+      const relayed$ = relay(source$, (value: number) => {
+        if (value === 2) throw bad;
+        return value;
+      }, recover);
+      expectObservable(relayed$).toBe('-a-#', { a: 1 }, bad);
+      expectSubscriptions(source$.subscriptions).toBe('^--!');
+    });
+    expect(recover).not.toHaveBeenCalled();
+  });
+
+  it('makes a factory source on subscription, and an error it throws goes to recover', () => {
+    let made = 0;
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const relayed$ = relay<number, number>(
+        () => {
+          made += 1;
+          throw new Error('cannot start');
+        },
+        double,
+        (error) => cold('-r|', { r: (error as Error).message.length }),
+      );
+      expect(made).toBe(0);
+      expectObservable(relayed$).toBe('-r|', { r: 'cannot start'.length * 2 });
+    });
+    expect(made).toBe(1);
+  });
+
+  it('unsubscribes the recovery when unsubscribed', () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const recovery$ = cold('--b--|', { b: 1 });
+      expectObservable(relay(cold<number>('-#'), double, () => recovery$), '^--!').toBe('---');
+      expectSubscriptions(recovery$.subscriptions).toBe('-^-!');
+    });
+  });
+});
