@@ -1,3 +1,4 @@
+import { Observable } from 'rxjs';
 import { relay } from '../../src/client/relay.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
@@ -76,5 +77,42 @@ describe('relay', () => {
       expectObservable(relay(cold<number>('-#'), double, () => recovery$), '^--!').toBe('---');
       expectSubscriptions(recovery$.subscriptions).toBe('-^-!');
     });
+  });
+});
+
+describe('relay, with a source that fails while it is being subscribed', () => {
+  it('starts the recovery after the source is subscribed, and unsubscribing reaches the recovery', () => {
+    let recoveryUnsubscribed = false;
+    const recovery$ = new Observable<number>(() => () => {
+      recoveryUnsubscribed = true;
+    });
+    const subscription = relay(new Observable<number>((subscriber) => subscriber.error(new Error('at once'))), double, () => recovery$).subscribe();
+    subscription.unsubscribe();
+    expect(recoveryUnsubscribed).toBeTrue();
+  });
+
+  it('follows a recovery of an error at the first frame, and unsubscribes it when unsubscribed', () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const recovery$ = cold('--b--|', { b: 1 });
+      expectObservable(relay(cold<number>('#'), double, () => recovery$), '^ 3ms !').toBe('--b', { b: 2 });
+      expectSubscriptions(recovery$.subscriptions).toBe('^ 3ms !');
+    });
+  });
+
+  it('does not start a recovery the consumer left during recover', () => {
+    let recoverySubscribed = false;
+    const recovery$ = new Observable<number>(() => {
+      recoverySubscribed = true;
+    });
+    let fail: (error: unknown) => void = () => undefined;
+    const source$ = new Observable<number>((subscriber) => {
+      fail = (error) => subscriber.error(error);
+    });
+    const subscription = relay(source$, double, () => {
+      subscription.unsubscribe();
+      return recovery$;
+    }).subscribe();
+    fail(new Error('late'));
+    expect(recoverySubscribed).toBeFalse();
   });
 });

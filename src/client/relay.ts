@@ -16,6 +16,17 @@ import { Observable, throwError, type Subscription } from 'rxjs';
 export function relay<T, R>(source: Observable<T> | (() => Observable<T>), project: (value: T) => R, recover?: (error: unknown) => Observable<T>): Observable<R> {
   return new Observable<R>((subscriber) => {
     let current: Subscription | undefined;
+    const handOver = (error: unknown): void => {
+      if (subscriber.closed) return;
+      let next$: Observable<T>;
+      try {
+        next$ = recover!(error);
+      } catch (thrown) {
+        subscriber.error(thrown);
+        return;
+      }
+      if (!subscriber.closed) follow(next$, true);
+    };
     const follow = (stream: Observable<T> | (() => Observable<T>), recovering: boolean): void => {
       let stream$: Observable<T>;
       try {
@@ -23,7 +34,12 @@ export function relay<T, R>(source: Observable<T> | (() => Observable<T>), proje
       } catch (error) {
         stream$ = throwError(() => error);
       }
-      current = stream$.subscribe({
+      // An error while the source is still being subscribed (a transport that answers at once) is recovered only
+      // once that subscription is in place, as `catchError` does: the recovery must not start inside the failing
+      // stream's own teardown, and its subscription must be the one kept.
+      let subscribing = true;
+      let failed: { readonly error: unknown } | undefined;
+      const subscription = stream$.subscribe({
         next: (value) => {
           let out: R;
           try {
@@ -36,17 +52,14 @@ export function relay<T, R>(source: Observable<T> | (() => Observable<T>), proje
         },
         error: (error: unknown) => {
           if (recovering || recover === undefined) return subscriber.error(error);
-          let next$: Observable<T>;
-          try {
-            next$ = recover(error);
-          } catch (thrown) {
-            subscriber.error(thrown);
-            return;
-          }
-          follow(next$, true);
+          if (subscribing) failed = { error };
+          else handOver(error);
         },
         complete: () => subscriber.complete(),
       });
+      subscribing = false;
+      current = subscription;
+      if (failed !== undefined) handOver(failed.error);
     };
     follow(source, false);
     return () => current?.unsubscribe();
