@@ -1,7 +1,7 @@
-import { NEVER, map, of } from 'rxjs';
+import { NEVER, Observable, map, mergeMap, of } from 'rxjs';
 import {
   DEFAULT_TOOL_HINTS, HumanWaitTimeoutError, ToolCallDeniedError, TransportError, createClient, toAsyncClient, unlessReadOnly,
-  type Diagnostic, type ToolHints, type ToolHintsMap,
+  type Diagnostic, type InboundFrame, type ToolHints, type ToolHintsMap, type Transport,
 } from '../../src/index.js';
 import { createTestingController, eachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
@@ -133,6 +133,28 @@ describe('Health', () => {
       const client = createClient(server.transport);
       client.connect().subscribe();
       expectObservable(client.checkHealth({ timeoutMs: 300 }).pipe(map((r) => [r.healthy, r.error?.name]))).toBe('300ms (r|)', { r: [false, 'RequestTimeoutError'] });
+    });
+  });
+
+  it('asks the server each time, never a cached discover result: a server that stops answering is reported unhealthy (modern 2026-07-28)', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      // A server of its own: the testing controller answers server/discover itself, whatever the rules say.
+      const discovered = {
+        resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {}, ttlMs: 60_000, cacheScope: 'public',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } },
+      };
+      let answering = true;
+      const transport: Transport = {
+        kind: 'discover-only',
+        connect: (outbound$) => new Observable<InboundFrame>((subscriber) => outbound$.subscribe(({ message }) => {
+          if ('id' in message && 'method' in message && message.method === 'server/discover' && answering) subscriber.next({ message: { jsonrpc: '2.0', id: message.id, result: discovered } });
+        })),
+      };
+      const client = createClient(transport);
+      const health = () => client.checkHealth({ timeoutMs: 300 }).pipe(map((r) => [r.healthy, r.error?.name]));
+      expectObservable(health()).toBe('(r|)', { r: [true, undefined] });
+      cold('10ms x').subscribe(() => (answering = false));
+      expectObservable(cold('20ms (x|)').pipe(mergeMap(health))).toBe('320ms (r|)', { r: [false, 'RequestTimeoutError'] });
     });
   });
 

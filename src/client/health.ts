@@ -2,7 +2,7 @@ import { asyncScheduler, catchError, defer, map, mergeMap, of, switchMap, timeou
 import { RequestTimeoutError, TransportError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
 import type { TransportHealth } from '../transport/types.js';
-import { resultOf } from './verbs.js';
+
 import type { ClientCore } from './core.js';
 
 /** Default bound of a health check, connecting included. */
@@ -33,7 +33,9 @@ function roundTrip(core: ClientCore, ms: number): Observable<number> {
     return core.ready().pipe(
       switchMap((ready) => {
         const method = Object.hasOwn(ready.policy.revision.methods, 'ping') ? 'ping' : 'server/discover';
-        return resultOf(core.call(method, method === 'ping' ? undefined : {}, { timeout: false }));
+        const params = method === 'ping' ? undefined : {};
+        // Straight on the connection: a cached discover result would say nothing of the server's health now.
+        return ready.connection.request(method, params, ready.policy.requestOptions(method, params, { timeout: false }, core.logLevel));
       }),
       map(() => asyncScheduler.now() - started),
       timeout({ first: ms, with: () => { throw new RequestTimeoutError('health check', 'total', ms); } }),
