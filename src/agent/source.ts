@@ -1,4 +1,4 @@
-import { isObservable, of, type Observable, type ObservableInput } from 'rxjs';
+import { isObservable, of, type Observable } from 'rxjs';
 import { McpError } from '../errors/mcp-error.js';
 import type { Params } from '../session/types.js';
 import type { CallToolResult, Tool } from '../protocol/model/tools.js';

@@ -7,7 +7,7 @@ import type { Implementation } from '../protocol/model/metadata.js';
 import type { ListRootsResult } from '../protocol/model/roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../protocol/model/sampling.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
-import type { HandlerContext, TimeoutOptions } from '../session/types.js';
+import type { TimeoutOptions } from '../session/types.js';
 import type { ToolCallApproval } from './tool-hints.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { OutputValidation } from '../protocol/output-schema.js';

@@ -2,7 +2,7 @@ import { buildTasksExtensionSchemas } from './ext-tasks/schemas.js';
 import type { MethodSpec, MethodTable } from './method-spec.js';
 import { TASKS_EXTENSION } from './model/tasks-extension.js';
 import { schemasFor } from './revision-schemas.js';
-import type { SchemaTable } from './schema-types.js';
+import type { ExtensionSchemas } from './schema-types.js';
 import { memoizeBy } from './shapes/context.js';
 import type { ProtocolVersion } from './versions.js';
 
@@ -23,16 +23,6 @@ export interface ExtensionSpec {
   readonly resultTypes: Readonly<Record<string, readonly string[]>>;
   /** Its received schemas for `version`, built on first use. */
   schemas(version: ProtocolVersion): ExtensionSchemas;
-}
-
-/** The received schemas of an extension for one revision. */
-export interface ExtensionSchemas {
-  /** Results of its requests, by method. */
-  readonly results: SchemaTable;
-  /** Params of its notifications, by method. */
-  readonly notifications: SchemaTable;
-  /** Results core requests may answer with instead of their own, by method and `resultType`. */
-  readonly resultTypes: Readonly<Record<string, SchemaTable>>;
 }
 
 const DECLARED: readonly string[] = ['extensions', TASKS_EXTENSION];

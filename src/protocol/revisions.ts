@@ -36,8 +36,6 @@ export interface Revision {
   readonly resourceUpdates: 'subscribe' | 'listen';
   /** List changes arrive as notifications on the connection, or only on a `subscriptions/listen` stream. */
   readonly listChanges: 'connection' | 'listen';
-  /** The server may send JSON-RPC batches (the client must accept them). */
-  readonly batches: boolean;
   /** Which client capability fields the revision defines. */
   readonly capabilities: {
     /** `elicitation` at all (2025-06-18+). */
@@ -58,7 +56,7 @@ export interface Revision {
   schemas(): RevisionSchemas;
 }
 
-function legacy(version: LegacyProtocolVersion, traits: { httpHeaders: 'none' | 'version'; batches: boolean; elicitation: boolean; latest: boolean }): Revision {
+function legacy(version: LegacyProtocolVersion, traits: { httpHeaders: 'none' | 'version'; elicitation: boolean; latest: boolean }): Revision {
   return {
     version,
     era: 'legacy',
@@ -73,7 +71,6 @@ function legacy(version: LegacyProtocolVersion, traits: { httpHeaders: 'none' | 
     logLevel: 'request',
     resourceUpdates: 'subscribe',
     listChanges: 'connection',
-    batches: traits.batches,
     capabilities: {
       elicitation: traits.elicitation,
       elicitationModes: traits.latest,
@@ -102,15 +99,14 @@ const REVISIONS: Readonly<Record<ProtocolVersion, Revision>> = {
     logLevel: 'meta',
     resourceUpdates: 'listen',
     listChanges: 'listen',
-    batches: false,
     capabilities: { elicitation: true, elicitationModes: true, samplingTools: true, rootsListChanged: false, tasks: false, extensions: true },
     methods: METHODS_2026_07_28,
     schemas: buildModernSchemas,
   },
-  '2025-11-25': legacy('2025-11-25', { httpHeaders: 'version', batches: false, elicitation: true, latest: true }),
-  '2025-06-18': legacy('2025-06-18', { httpHeaders: 'version', batches: false, elicitation: true, latest: false }),
-  '2025-03-26': legacy('2025-03-26', { httpHeaders: 'none', batches: true, elicitation: false, latest: false }),
-  '2024-11-05': legacy('2024-11-05', { httpHeaders: 'none', batches: false, elicitation: false, latest: false }),
+  '2025-11-25': legacy('2025-11-25', { httpHeaders: 'version', elicitation: true, latest: true }),
+  '2025-06-18': legacy('2025-06-18', { httpHeaders: 'version', elicitation: true, latest: false }),
+  '2025-03-26': legacy('2025-03-26', { httpHeaders: 'none', elicitation: false, latest: false }),
+  '2024-11-05': legacy('2024-11-05', { httpHeaders: 'none', elicitation: false, latest: false }),
 };
 
 /** The registry entry of a revision rxmcp speaks. */

@@ -33,3 +33,13 @@ export interface RevisionSchemas {
   /** The shared shapes the tables were built from: `receive` (loose) and `send` (exact for this revision). */
   readonly kits: { readonly receive: Kit; readonly send: Kit };
 }
+
+/** The received schemas of an extension for one revision. */
+export interface ExtensionSchemas {
+  /** Results of its requests, by method. */
+  readonly results: SchemaTable;
+  /** Params of its notifications, by method. */
+  readonly notifications: SchemaTable;
+  /** Results core requests may answer with instead of their own, by method and `resultType`. */
+  readonly resultTypes: Readonly<Record<string, SchemaTable>>;
+}

@@ -11,6 +11,7 @@ import {
   JsonRpcMessageSchema, type JsonRpcErrorResponse, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest,
   type JsonRpcSuccess, type RequestId,
 } from '../protocol/jsonrpc.js';
+import { frameFailure, streamFailure } from './internal/frame-failure.js';
 import type { InboundFrame, OutboundFrame, Transport } from './types.js';
 
 /**
@@ -84,21 +85,6 @@ function headerValue(headers: Readonly<Record<string, string>> | undefined, name
   return undefined;
 }
 
-/** The failure frame of one outbound frame the SDK transport could not send. */
-function sendFailure(frame: OutboundFrame, error: unknown): InboundFrame {
-  const message = frame.message as { id?: RequestId; method?: string };
-  const isRequest = message.method !== undefined && message.id !== undefined;
-  const isAnswer = message.method === undefined && message.id !== undefined;
-  return {
-    failure: {
-      error: asTransportError(error),
-      ...(isRequest ? { requestId: message.id } : {}),
-      ...(isAnswer ? { answering: message.id } : {}),
-      ...(message.method === undefined ? {} : { method: message.method }),
-    },
-  };
-}
-
 /** One connection over one SDK transport object. */
 function sdkConnection(sdk: SdkTransport, outbound$: Observable<OutboundFrame>, kind: string): Observable<InboundFrame> {
   return new Observable<InboundFrame>((subscriber) => {
@@ -107,7 +93,7 @@ function sdkConnection(sdk: SdkTransport, outbound$: Observable<OutboundFrame>, 
     let version: string | undefined;
     sdk.onmessage = (message) => subscriber.next(sdk.sessionId === undefined ? { message } : { message, info: { sessionId: sdk.sessionId } });
     // The SDK reports failures that do not end the connection here (a broken event stream, a message it could not read).
-    sdk.onerror = (error) => subscriber.next({ failure: { error: asTransportError(error), stream: `${kind} transport` } });
+    sdk.onerror = (error) => subscriber.next(streamFailure(`${kind} transport`, error));
     sdk.onclose = () => {
       closed = true;
       subscriber.complete();
@@ -124,7 +110,7 @@ function sdkConnection(sdk: SdkTransport, outbound$: Observable<OutboundFrame>, 
       };
       // rxmcp never sends an error response whose id is null: the session answers requests by their ids.
       sdk.send(frame.message as SdkJsonRpcMessage, options).catch((error: unknown) => {
-        if (!closed) subscriber.next(sendFailure(frame, error));
+        if (!closed) subscriber.next(frameFailure(frame, error));
       });
     };
     sdk.start().then(

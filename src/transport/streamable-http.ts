@@ -39,7 +39,7 @@ export interface StreamableHttpTransport extends Transport {
 }
 
 /** What the transport's health state says, as a `TransportHealth`. */
-export function httpHealth(health: StreamableHttpHealth): TransportHealth {
+function httpHealth(health: StreamableHttpHealth): TransportHealth {
   const error = health.lastError === undefined ? undefined : TransportError.from(health.lastError);
   const stream = `GET stream ${health.getStream}`;
   if (error !== undefined) return { ok: false, detail: `${stream}; the last request failed: ${error.message}`, error };

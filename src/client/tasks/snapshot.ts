@@ -12,15 +12,8 @@ export function isTerminal(status: TaskStatus): boolean {
 
 /** The task of a 2025-11-25 `Task` (`ttl` and `pollInterval` renamed). */
 export function fromCoreTask(task: Task): TaskSnapshot {
-  return {
-    taskId: task.taskId,
-    status: task.status,
-    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
-    createdAt: task.createdAt,
-    lastUpdatedAt: task.lastUpdatedAt,
-    ttlMs: task.ttl,
-    ...(task.pollInterval === undefined ? {} : { pollIntervalMs: task.pollInterval }),
-  };
+  const { ttl, pollInterval, ...rest } = task;
+  return snapshotOf({ ...rest, ttlMs: ttl, ...(pollInterval === undefined ? {} : { pollIntervalMs: pollInterval }) });
 }
 
 type Inline = { readonly inputRequests?: InputRequests; readonly result?: JsonObject; readonly error?: JsonRpcErrorObject };
@@ -52,5 +45,5 @@ export function snapshotOf(task: TaskSnapshot): TaskSnapshot {
 export function createdTask(result: unknown): TaskSnapshot | undefined {
   const value = result as { resultType?: unknown; task?: Task } & ExtensionTask;
   if (value.resultType !== 'task') return undefined;
-  return value.task === undefined ? snapshotOf(fromExtensionTask(value)) : fromCoreTask(value.task);
+  return value.task === undefined ? snapshotOf(value) : fromCoreTask(value.task);
 }

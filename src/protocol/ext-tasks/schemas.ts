@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { buildInputRequired } from '../rev-2026-07-28/mrtr.js';
-import type { AnySchema, SchemaTable } from '../schema-types.js';
+import type { AnySchema, ExtensionSchemas } from '../schema-types.js';
 import { opt } from '../shapes/context.js';
 import type { Kit } from '../shapes/kit.js';
 
@@ -10,15 +10,6 @@ import type { Kit } from '../shapes/kit.js';
  * `ttlMs`/`pollIntervalMs`, the `DetailedTask` variants by status, `CreateTaskResult` (`resultType: "task"`, the
  * task inline), the empty acknowledgements of `tasks/update` and `tasks/cancel`, and `notifications/tasks`.
  */
-export interface TasksExtensionSchemas {
-  /** Results of the extension's own requests, by method. */
-  readonly results: SchemaTable;
-  /** Params of the extension's notifications, by method. */
-  readonly notifications: SchemaTable;
-  /** The results core requests may answer with instead of their own, by method and `resultType`. */
-  readonly resultTypes: Readonly<Record<string, SchemaTable>>;
-}
-
 function taskFields() {
   return {
     taskId: z.string(),
@@ -46,7 +37,7 @@ function detailedTask(receive: Kit, extra: Readonly<Record<string, AnySchema>>):
 }
 
 /** Builds the extension's received schemas on the 2026-07-28 receiving kit. */
-export function buildTasksExtensionSchemas(receive: Kit): TasksExtensionSchemas {
+export function buildTasksExtensionSchemas(receive: Kit): ExtensionSchemas {
   const resultMeta = opt(receive.base.ResultMetaSchema);
   const Acknowledgement = z.looseObject({ _meta: resultMeta, resultType: opt(z.literal('complete')) });
   // The normative text says `tasks/get` answers carry `resultType: "complete"`; some of the extension's examples

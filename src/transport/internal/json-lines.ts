@@ -3,9 +3,6 @@ import type { InboundFrame } from '../types.js';
 import { parseJsonFrame } from './json-frame.js';
 import { characterBoundary, collectedParts, joinBytes, utf8TextParts, type TextParts } from './line-text.js';
 
-export type { TextParts } from './line-text.js';
-export { utf8TextParts } from './line-text.js';
-
 /** Default upper bound of one newline-delimited message, in bytes (64 MiB). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
