@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopChild } from './stop-child.js';
 
 /** Where Debian installs nginx (`apt-get install nginx`; `.ci/run` does it when missing). */
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path)) ?? 'nginx';
@@ -95,17 +96,6 @@ async function untilAccepting(port: number, child: ChildProcess, timeoutMs: numb
   throw new Error(`nginx did not listen on ${port} within ${timeoutMs} ms`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 2000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGQUIT');
-  });
-}
 
 /** Starts nginx on a free port of 127.0.0.1 as a child process, balancing round-robin over `upstreams` (host:port). */
 export async function startNginx(upstreams: readonly string[]): Promise<RunningNginx> {
@@ -117,7 +107,7 @@ export async function startNginx(upstreams: readonly string[]): Promise<RunningN
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
   const errorLog = () => readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
   const stop = async () => {
-    await stopChild(child);
+    await stopChild(child, 'SIGQUIT');
     await rm(dir, { recursive: true, force: true });
   };
   try {

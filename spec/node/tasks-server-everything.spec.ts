@@ -1,16 +1,15 @@
 // Tasks against the reference server: @modelcontextprotocol/server-everything speaks 2025-11-25 with core tasks
 // (`simulate-research-query` has `execution.taskSupport: "required"`, asks for clarification through elicitation tagged
 // with the task, and suggests `pollInterval: 1000`).
-import { createRequire } from 'node:module';
 import { lastValueFrom, toArray } from 'rxjs';
 import { createClient, type Client, type ElicitRequestParams, type TaskEvent } from '../../src/index.js';
 import { stdio } from '../../src/node/index.js';
+import { EVERYTHING_ENTRY } from '../helpers/everything.js';
 
-const entry = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const TOOL = 'simulate-research-query';
 
 function connect(elicitation: (params: ElicitRequestParams) => unknown): Client {
-  return createClient(stdio({ command: process.execPath, args: [entry, 'stdio'], closeGraceMs: 300, termGraceMs: 300 }), {
+  return createClient(stdio({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], closeGraceMs: 300, termGraceMs: 300 }), {
     handlers: { elicitation: (params) => elicitation(params) as never },
     timeout: { firstMs: 10_000 },
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filter, firstValueFrom, map, take } from 'rxjs';
 import { stdio, type StdioOptions, type StdioTransport } from '../../../src/node/index.js';
+import { stopChild } from '../stop-child.js';
 
 /** Absolute path of a file of the fault server. */
 export function faultServerFile(name: 'stdio.mjs' | 'http.mjs'): string {
@@ -87,17 +88,6 @@ function query(params: FaultParams): string {
   return entries.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value === true ? '1' : value === false ? '0' : String(value))}`).join('&');
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 2000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /** The moments the runs' faults struck, as the server's `FAULT` lines tell them. */
 class FaultClock {
@@ -135,7 +125,7 @@ export function startHttpFaultServer(): Promise<HttpFaultServer> {
   const child = spawn(process.execPath, [faultServerFile('http.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const clock = new FaultClock();
   return new Promise<HttpFaultServer>((resolve, reject) => {
-    const timer = setTimeout(() => void stop(child).then(() => reject(new Error('the HTTP fault server printed no LISTENING line within 10 s'))), 10_000);
+    const timer = setTimeout(() => void stopChild(child).then(() => reject(new Error('the HTTP fault server printed no LISTENING line within 10 s'))), 10_000);
     child.once('exit', (code, signal) => reject(new Error(`the HTTP fault server exited (${code ?? signal}) before listening`)));
     onStdoutLines(child, (line, at) => {
       if (line.startsWith('FAULT ')) return clock.note(line, at);
@@ -146,7 +136,7 @@ export function startHttpFaultServer(): Promise<HttpFaultServer> {
         url: (run, params) => `${base}?${query({ run, ...params })}`,
         faultAt: (run, withinMs = 5000) => clock.faultAt(run, withinMs),
         report: async (run) => (await (await fetch(new URL(`/control/${encodeURIComponent(run)}`, base))).json()) as RunReport,
-        close: () => stop(child),
+        close: () => stopChild(child),
       });
     });
   });

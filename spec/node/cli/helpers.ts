@@ -1,19 +1,19 @@
 // Helpers of the command line specs: in-process runs of `runCli` in a temporary HOME, and the servers they talk to.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../src/cli/run.js';
 import type { CliIo, CliResult } from '../../../src/cli/io.js';
-import { exampleServerFile } from '../../fixtures/official/launch.js';
+import { exampleServerFile, launch, type LaunchedServer } from '../../fixtures/official/launch.js';
 import { fixtureServer } from '../../fixtures/servers/paths.js';
+import { EVERYTHING_ENTRY } from '../../helpers/everything.js';
 
 /** `-- <command>` of the bundled example server over stdio (through tsx). */
 export const EXAMPLE_STDIO: readonly string[] = ['--', process.execPath, '--import', 'tsx', exampleServerFile('example-server.ts')];
 /** `-- <command>` of the command line fixture server (spec/fixtures/servers/cli-server.mjs). */
 export const CLI_SERVER: readonly string[] = ['--', process.execPath, fixtureServer('cli-server')];
 /** The entry of @modelcontextprotocol/server-everything. */
-export const EVERYTHING_ENTRY = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+export { EVERYTHING_ENTRY };
 /** `-- <command>` of server-everything over stdio. */
 export const EVERYTHING_STDIO: readonly string[] = ['--', process.execPath, EVERYTHING_ENTRY, 'stdio'];
 
@@ -26,6 +26,33 @@ export interface TempHome {
 export async function tempHome(): Promise<TempHome> {
   const path = await mkdtemp(join(tmpdir(), 'rxmcp-cli-home-'));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** What `withExampleHttpServer` gives a describe block: set before its first spec runs. */
+export interface ExampleHttpFixture {
+  /** The temporary HOME of the runs. */
+  home: TempHome;
+  /** The example server's Streamable HTTP endpoint. */
+  url: string;
+}
+
+/**
+ * For the describe block it is called in: a temporary HOME and the bundled example server over Streamable HTTP,
+ * started before its specs and removed after them.
+ */
+export function withExampleHttpServer(): ExampleHttpFixture {
+  const fixture = {} as ExampleHttpFixture;
+  let server: LaunchedServer | undefined;
+  beforeAll(async () => {
+    fixture.home = await tempHome();
+    server = await launch(exampleServerFile('http.ts'));
+    fixture.url = server.url;
+  }, 15_000);
+  afterAll(async () => {
+    await server?.close();
+    await fixture.home?.remove();
+  });
+  return fixture;
 }
 
 /** The environment of a run: PATH and the temporary HOME only. */

@@ -1,6 +1,5 @@
 import { validateAgainstOfficialSchema, type OfficialSchemaVersion } from '../../helpers/official-schema.js';
-import { exampleServerFile, launch, type LaunchedServer } from '../../fixtures/official/launch.js';
-import { EXAMPLE_STDIO, EVERYTHING_STDIO, cli, jsonOf, tempHome, type TempHome } from './helpers.js';
+import { cli, EVERYTHING_STDIO, EXAMPLE_STDIO, jsonOf, withExampleHttpServer, type TempHome } from './helpers.js';
 
 /** Each verb with --json, and the official type its one JSON value must be. */
 const VERBS: readonly [readonly string[], string][] = [
@@ -25,40 +24,31 @@ async function expectValid(home: TempHome, version: OfficialSchemaVersion, argv:
 }
 
 describe('rxmcp --json output, validated against the official schema of the negotiated revision', () => {
-  let home: TempHome;
-  let http: LaunchedServer;
-  beforeAll(async () => {
-    home = await tempHome();
-    http = await launch(exampleServerFile('http.ts'));
-  }, 15_000);
-  afterAll(async () => {
-    await http.close();
-    await home.remove();
-  });
+  const env = withExampleHttpServer();
 
   it('2026-07-28 (the example server over Streamable HTTP, negotiated by itself): every verb, info as DiscoverResult', async () => {
-    await expectValid(home, '2026-07-28', [http.url, 'info'], 'DiscoverResult');
-    for (const [argv, type] of VERBS) await expectValid(home, '2026-07-28', [http.url, ...argv], type);
+    await expectValid(env.home, '2026-07-28', [env.url, 'info'], 'DiscoverResult');
+    for (const [argv, type] of VERBS) await expectValid(env.home, '2026-07-28', [env.url, ...argv], type);
   }, 20_000);
 
   it('2025-11-25 (the example server over Streamable HTTP with --protocol legacy): every verb, info as InitializeResult', async () => {
-    await expectValid(home, '2025-11-25', ['--protocol', 'legacy', http.url, 'info'], 'InitializeResult');
-    for (const [argv, type] of VERBS) await expectValid(home, '2025-11-25', ['--protocol', 'legacy', http.url, ...argv], type);
+    await expectValid(env.home, '2025-11-25', ['--protocol', 'legacy', env.url, 'info'], 'InitializeResult');
+    for (const [argv, type] of VERBS) await expectValid(env.home, '2025-11-25', ['--protocol', 'legacy', env.url, ...argv], type);
   }, 20_000);
 
   it('over stdio too: the example server, both eras', async () => {
-    await expectValid(home, '2026-07-28', ['info', ...EXAMPLE_STDIO], 'DiscoverResult');
-    await expectValid(home, '2025-11-25', ['--protocol', 'legacy', 'tools', ...EXAMPLE_STDIO], 'ListToolsResult');
+    await expectValid(env.home, '2026-07-28', ['info', ...EXAMPLE_STDIO], 'DiscoverResult');
+    await expectValid(env.home, '2025-11-25', ['--protocol', 'legacy', 'tools', ...EXAMPLE_STDIO], 'ListToolsResult');
   }, 15_000);
 
   it('a legacy result carries no resultType (the revision has none)', async () => {
-    const result = await cli(home, ['--json', '--protocol', 'legacy', http.url, 'call', 'add', 'a=1', 'b=2']);
+    const result = await cli(env.home, ['--json', '--protocol', 'legacy', env.url, 'call', 'add', 'a=1', 'b=2']);
     expect(Object.keys(jsonOf(result))).not.toContain('resultType');
   });
 
   it('2025-11-25 (server-everything over stdio, which negotiates it by itself)', async () => {
-    await expectValid(home, '2025-11-25', ['info', ...EVERYTHING_STDIO], 'InitializeResult');
-    await expectValid(home, '2025-11-25', ['tools', ...EVERYTHING_STDIO], 'ListToolsResult');
-    await expectValid(home, '2025-11-25', ['call', 'echo', 'message=10001', ...EVERYTHING_STDIO], 'CallToolResult');
+    await expectValid(env.home, '2025-11-25', ['info', ...EVERYTHING_STDIO], 'InitializeResult');
+    await expectValid(env.home, '2025-11-25', ['tools', ...EVERYTHING_STDIO], 'ListToolsResult');
+    await expectValid(env.home, '2025-11-25', ['call', 'echo', 'message=10001', ...EVERYTHING_STDIO], 'CallToolResult');
   }, 15_000);
 });

@@ -1,48 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { sseWsFixtureUrls } from '../../helpers/sse-ws-server-urls.js';
 import { exampleServerFile, launch } from '../../fixtures/official/launch.js';
-import { CLI_SERVER, EVERYTHING_ENTRY, EVERYTHING_STDIO, cli, jsonOf, tempHome, type TempHome } from './helpers.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** server-everything in Streamable HTTP mode on a free port, once it says it listens. */
-async function everythingHttp(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [EVERYTHING_ENTRY, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server-everything did not start')), 10_000);
-    const onData = (chunk: Buffer): void => {
-      if (/listening on port|running on port/i.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server-everything exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/mcp`, child };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 2000).unref();
-  });
-}
+import { CLI_SERVER, EVERYTHING_STDIO, cli, jsonOf, tempHome, type TempHome } from './helpers.js';
+import { startEverythingHttp } from '../../helpers/everything.js';
+import { stopChild } from '../../helpers/stop-child.js';
 
 describe('rxmcp against @modelcontextprotocol/server-everything', () => {
   let home: TempHome;
@@ -60,8 +24,8 @@ describe('rxmcp against @modelcontextprotocol/server-everything', () => {
 
   describe('over Streamable HTTP', () => {
     let server: { url: string; child: ChildProcess } | undefined;
-    beforeAll(async () => (server = await everythingHttp()), 15_000);
-    afterAll(async () => server && stop(server.child));
+    beforeAll(async () => (server = await startEverythingHttp('streamableHttp')), 15_000);
+    afterAll(async () => server && stopChild(server.child));
 
     it('lists tools, resources and prompts, and calls tools with typed arguments', async () => {
       const url = server?.url as string;

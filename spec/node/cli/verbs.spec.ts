@@ -1,20 +1,10 @@
-import { exampleServerFile, launch, type LaunchedServer } from '../../fixtures/official/launch.js';
-import { CLI_SERVER, EXAMPLE_STDIO, cli, hasEscapes, jsonOf, tempHome, type TempHome } from './helpers.js';
+import { cli, CLI_SERVER, EXAMPLE_STDIO, hasEscapes, jsonOf, tempHome, withExampleHttpServer, type TempHome } from './helpers.js';
 
 describe('rxmcp verbs, in process, against the bundled example server', () => {
-  let home: TempHome;
-  let http: LaunchedServer;
-  beforeAll(async () => {
-    home = await tempHome();
-    http = await launch(exampleServerFile('http.ts'));
-  }, 15_000);
-  afterAll(async () => {
-    await http.close();
-    await home.remove();
-  });
+  const env = withExampleHttpServer();
 
   it('info over stdio: names the server, the negotiated revision and the capabilities', async () => {
-    const result = await cli(home, ['info', ...EXAMPLE_STDIO]);
+    const result = await cli(env.home, ['info', ...EXAMPLE_STDIO]);
     expect(result.exitCode).withContext(result.stderr).toBe(0);
     expect(result.stdout).toContain('rxmcp-example-server 1.0.0');
     expect(result.stdout).toMatch(/protocol\s+2026-07-28 \(modern\)/);
@@ -23,19 +13,19 @@ describe('rxmcp verbs, in process, against the bundled example server', () => {
   });
 
   it('call over stdio: numbers typed by the schema, the text of the result on stdout', async () => {
-    const result = await cli(home, ['call', 'add', 'a=2', 'b=40', ...EXAMPLE_STDIO]);
+    const result = await cli(env.home, ['call', 'add', 'a=2', 'b=40', ...EXAMPLE_STDIO]);
     expect(result).toEqual({ exitCode: 0, stdout: '42\n', stderr: '' });
   });
 
   it('info over Streamable HTTP, both eras', async () => {
-    const modern = await cli(home, [http.url, 'info']);
-    const legacy = await cli(home, ['--protocol', 'legacy', http.url, 'info']);
+    const modern = await cli(env.home, [env.url, 'info']);
+    const legacy = await cli(env.home, ['--protocol', 'legacy', env.url, 'info']);
     expect(modern.stdout).toMatch(/protocol\s+2026-07-28 \(modern\)\n\s+transport\s+streamable-http/);
     expect(legacy.stdout).toMatch(/protocol\s+2025-11-25 \(legacy\)\n\s+transport\s+streamable-http/);
   });
 
   it('tools: one line per tool with its parameters, without escape codes off a terminal', async () => {
-    const result = await cli(home, [http.url, 'tools']);
+    const result = await cli(env.home, [env.url, 'tools']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('add(a: number, b: number)');
     expect(result.stdout).toContain('countdown(from: integer, delayMs?: integer)');
@@ -44,12 +34,12 @@ describe('rxmcp verbs, in process, against the bundled example server', () => {
 
   it('resources, templates, prompts, read, prompt and complete', async () => {
     const [resources, templates, prompts, read, prompt, complete] = await Promise.all([
-      cli(home, [http.url, 'resources']),
-      cli(home, [http.url, 'templates']),
-      cli(home, [http.url, 'prompts']),
-      cli(home, [http.url, 'read', 'example://readme']),
-      cli(home, [http.url, 'prompt', 'review', 'code=let x = 1;']),
-      cli(home, ['--json', http.url, 'complete', 'prompt:review', 'code=l']),
+      cli(env.home, [env.url, 'resources']),
+      cli(env.home, [env.url, 'templates']),
+      cli(env.home, [env.url, 'prompts']),
+      cli(env.home, [env.url, 'read', 'example://readme']),
+      cli(env.home, [env.url, 'prompt', 'review', 'code=let x = 1;']),
+      cli(env.home, ['--json', env.url, 'complete', 'prompt:review', 'code=l']),
     ]);
     expect(resources.stdout).toContain('example://readme');
     expect(templates.stdout).toContain('example://items/{id}');
@@ -61,14 +51,14 @@ describe('rxmcp verbs, in process, against the bundled example server', () => {
   });
 
   it('ping: one round trip, server/discover on 2026-07-28 and ping on 2025-11-25', async () => {
-    const modern = await cli(home, [http.url, 'ping']);
-    const legacy = await cli(home, ['--protocol', 'legacy', http.url, 'ping']);
+    const modern = await cli(env.home, [env.url, 'ping']);
+    const legacy = await cli(env.home, ['--protocol', 'legacy', env.url, 'ping']);
     expect(modern.stdout).toMatch(/^pong \d+ ms \(server\/discover\)\n$/);
     expect(legacy.stdout).toMatch(/^pong \d+ ms \(ping\)\n$/);
   });
 
   it('a log message of the server goes to stderr in text mode, not into the result', async () => {
-    const result = await cli(home, ['--log-level', 'info', http.url, 'call', 'add', 'a=1', 'b=1']);
+    const result = await cli(env.home, ['--log-level', 'info', env.url, 'call', 'add', 'a=1', 'b=1']);
     expect(result.stdout).toBe('2\n');
     expect(result.stderr).toMatch(/\[info\] example-server \{"tool":"add"/);
   });

@@ -1,5 +1,4 @@
-import { exampleServerFile, launch, type LaunchedServer } from '../../fixtures/official/launch.js';
-import { CLI_SERVER, cli, eventsOf, liveStream, tempHome, type LiveStream, type TempHome } from './helpers.js';
+import { cli, CLI_SERVER, eventsOf, liveStream, tempHome, withExampleHttpServer, type LiveStream, type TempHome } from './helpers.js';
 
 /** Starts a watch whose stdout can be waited on; Ctrl-C is `stop()`. */
 function startWatch(home: TempHome, argv: readonly string[]) {
@@ -23,22 +22,13 @@ async function poke(home: TempHome, url: string, protocol: string, tool: string,
 }
 
 describe('rxmcp watch (the example server over Streamable HTTP)', () => {
-  let home: TempHome;
-  let http: LaunchedServer;
-  beforeAll(async () => {
-    home = await tempHome();
-    http = await launch(exampleServerFile('http.ts'));
-  }, 15_000);
-  afterAll(async () => {
-    await http.close();
-    await home.remove();
-  });
+  const env = withExampleHttpServer();
 
   for (const protocol of ['modern', 'legacy']) {
     it(`streams state and list changes as NDJSON and ends cleanly on Ctrl-C (${protocol})`, async () => {
-      const watch = startWatch(home, ['--protocol', protocol, http.url]);
+      const watch = startWatch(env.home, ['--protocol', protocol, env.url]);
       await watch.stdout.until(/"status":"ready"/);
-      await poke(home, http.url, protocol, 'toggle_tool', watch.stdout, /"kind":"list-changed"/);
+      await poke(env.home, env.url, protocol, 'toggle_tool', watch.stdout, /"kind":"list-changed"/);
       watch.stop();
       const result = await watch.done;
       expect(result.exitCode).toBe(0);
@@ -49,9 +39,9 @@ describe('rxmcp watch (the example server over Streamable HTTP)', () => {
     }, 20_000);
 
     it(`--until a method ends the watch at that notification, --resource follows a resource (${protocol})`, async () => {
-      const watch = startWatch(home, ['--protocol', protocol, '--resource', 'example://counter', '--until', 'notifications/resources/updated', http.url]);
+      const watch = startWatch(env.home, ['--protocol', protocol, '--resource', 'example://counter', '--until', 'notifications/resources/updated', env.url]);
       await watch.stdout.until(/"status":"ready"/);
-      await poke(home, http.url, protocol, 'bump', watch.stdout, /"kind":"resource-updated"/);
+      await poke(env.home, env.url, protocol, 'bump', watch.stdout, /"kind":"resource-updated"/);
       const result = await watch.done;
       expect(result.exitCode).toBe(0);
       const events = eventsOf(watch.stdout.text());
