@@ -67,12 +67,12 @@ describe('A wait on a person', () => {
 
 describe('Re-issuing a 2026-07-28 request whose response stream broke', () => {
   const discover = res(0, discoverResult({ tools: {} }));
-  function brokenOnce(method: string) {
+  function brokenOnce(method: string, answer = discover) {
     let attempts = 0;
     return marbleTransport(NEVER, {
       exchange: (frame) => {
         const message = frame.message as { id: number; method: string };
-        if (message.method === 'server/discover') return of(discover);
+        if (message.method === 'server/discover') return of(answer);
         if (message.method === method && attempts++ === 0) return of();
         return of(res(message.id, method === 'tools/list' ? { tools: [tool('t')], ttlMs: 0, cacheScope: 'public' } : toolResult('done')));
       },
@@ -94,6 +94,14 @@ describe('Re-issuing a 2026-07-28 request whose response stream broke', () => {
       expectObservable(read.listTools().pipe(map((tools) => tools.length))).toBe('(n|)', { n: 1 });
       const marked = createClient(brokenOnce('tools/call').transport, { reissue: 'safe-only' });
       expectObservable(marked.callTool('write', {}, { idempotent: true }).pipe(map((r) => r.content.length))).toBe('(n|)', { n: 1 });
+    });
+  });
+
+  it("with reissue: 'safe-only', fails a tool call started as a task with OutcomeUnknownError too", () => {
+    createTestScheduler().run(({ expectObservable }) => {
+      const withTasks = res(0, discoverResult({ tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } }));
+      const client = createClient(brokenOnce('tools/call', withTasks).transport, { reissue: 'safe-only' });
+      expectObservable(client.callToolAsTask('write')).toBe('#', undefined, new OutcomeUnknownError('tools/call'));
     });
   });
 });

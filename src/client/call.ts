@@ -58,10 +58,11 @@ export function isSessionExpired(error: unknown): boolean {
  * One request of `method` on the negotiated connection `ready`, and on no other: the revision's `_meta` and
  * headers, input rounds where the revision has them, re-issue where the wire policy says so (with `reissue:
  * 'safe-only'`, only when `safe`: otherwise a lost request fails with `OutcomeUnknownError`), the result decoded.
+ * `safe` defaults to true for every method but `tools/call`: a tool call is safe to repeat only when its caller says so.
  * When the server has forgotten the session, the connection is ended (with that error, so everything in flight
  * on it learns it); whether to repeat the call on a new one is the verb's decision.
  */
-export function callOn(core: CallDeps, ready: ClientConnection, method: string, params: Params | undefined, options: CallOptions, safe = true): Observable<CallEvent<unknown>> {
+export function callOn(core: CallDeps, ready: ClientConnection, method: string, params: Params | undefined, options: CallOptions, safe = method !== 'tools/call'): Observable<CallEvent<unknown>> {
   assertSupported(ready, method);
   const { policy, connection } = ready;
   const version = ready.server.protocolVersion;

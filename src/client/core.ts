@@ -40,7 +40,7 @@ export interface ClientCore {
   readonly live$: Observable<ClientConnection>;
   /** Where re-opening a lost connection stands (`undefined` when nothing is being re-opened). Hot, replayed. */
   readonly reconnecting$: Observable<ReconnectStatus | undefined>;
-  /** One request of the negotiated revision on the open connection (or a new one); `safe`: safe to repeat. */
+  /** One request of the negotiated revision on the open connection (or a new one); `safe`: safe to repeat (as `callOn`). */
   call(method: string, params: Params | undefined, options?: CallOptions, safe?: boolean): Observable<CallEvent<unknown>>;
   /** Sends a notification the negotiated revision has, with its headers. */
   notify(method: string, params?: Params): Observable<never>;
@@ -145,7 +145,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     live$,
     reconnecting$: reconnecting.asObservable(),
     logLevel: options.logLevel,
-    call: (method, params, callOptions = {}, safe = true) =>
+    call: (method, params, callOptions = {}, safe) =>
       defer(() => {
         const known = negotiations.current();
         if (known !== undefined) return callOn(core, known, method, params, callOptions, safe);
