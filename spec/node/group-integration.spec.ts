@@ -12,12 +12,12 @@ async function settled(group: ClientGroup) {
   return firstValueFrom(group.toolsState$.pipe(filter((state) => !state.refreshing)));
 }
 
-describe('a client group of real servers: the bundled example server and @modelcontextprotocol/server-EVERYTHING_ENTRY', () => {
+describe('a client group of real servers: the bundled example server and @modelcontextprotocol/server-everything', () => {
   let group: ClientGroup;
   afterEach(() => group.close());
 
   it('merges both tool lists under server names, routes calls, resources and prompts, and checks structured output', async () => {
-    group = createClientGroup({ example: exampleServer(), EVERYTHING_ENTRY: everythingServer() }, { client: { timeout: { firstMs: 10_000 } } });
+    group = createClientGroup({ example: exampleServer(), everything: everythingServer() }, { client: { timeout: { firstMs: 10_000 } } });
     const tools = (await settled(group)).items ?? [];
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get('example__add')).toEqual(jasmine.objectContaining({ server: 'example', originalName: 'add' }));
@@ -36,9 +36,9 @@ describe('a client group of real servers: the bundled example server and @modelc
   });
 
   it("fails a real result that does not match the definition it is checked against, naming the path; 'diagnostic' keeps it", async () => {
-    group = createClientGroup({ EVERYTHING_ENTRY: everythingServer() }, { client: { timeout: { firstMs: 10_000 } } });
+    group = createClientGroup({ everything: everythingServer() }, { client: { timeout: { firstMs: 10_000 } } });
     const listed = ((await settled(group)).items ?? []).find((tool) => tool.name === 'everything__get-structured-content') as GroupTool;
-    const client = group.client('EVERYTHING_ENTRY')!;
+    const client = group.client('everything')!;
     const original = (await lastValueFrom(client.listTools())).find((tool) => tool.name === 'get-structured-content') as Tool;
     const stricter: Tool = { ...original, outputSchema: { ...original.outputSchema, properties: { ...original.outputSchema?.properties, temperature: { type: 'string' } } } };
     const failure = await lastValueFrom(client.callTool('get-structured-content', { location: 'New York' }, { tool: stricter })).catch((error: unknown) => error);
