@@ -28,6 +28,12 @@ describe('inMemoryPair', () => {
     expect(serverCompleted).toBeTrue();
   });
 
+  it('says neither end is reconnectable (closing one completes the other)', () => {
+    const [clientEnd, serverEnd] = inMemoryPair();
+    expect(clientEnd.reconnectable).toBeFalse();
+    expect(serverEnd.reconnectable).toBeFalse();
+  });
+
   it('refuses a second concurrent connection on one end with a TransportError', () => {
     const [client] = inMemoryPair();
     client.connect(NEVER).subscribe();

@@ -3,7 +3,7 @@ import { TransportError } from '../errors/errors.js';
 import type { Implementation } from '../protocol/model/metadata.js';
 import { ConnectTimeoutError, DEFAULT_CONNECT_TIMEOUT_MS } from '../session/connect-timeout.js';
 import type { Connection, ConnectionEnd } from '../session/types.js';
-import type { Transport } from '../transport/types.js';
+import { canExchange, type Transport } from '../transport/types.js';
 import { negotiate } from './negotiate.js';
 import type { ClientOptions, ServerSession } from './types.js';
 import type { WirePolicy } from './wire-policy.js';
@@ -66,7 +66,7 @@ export class Negotiations {
     const outcome = new ReplaySubject<ClientConnection>(1);
     const bound = deps.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const left = Math.max(0, bound - (asyncScheduler.now() - connection.openedAt));
-    const exchangeable = () => deps.transport.exchange !== undefined && (deps.transport.exchangeable?.() ?? true);
+    const exchangeable = () => canExchange(deps.transport);
     negotiate({ connection, options: deps.options, clientInfo: deps.clientInfo, exchangeable })
       .pipe(timeout({ first: left, with: () => throwError(() => new ConnectTimeoutError(bound)) }))
       .subscribe({

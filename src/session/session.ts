@@ -2,7 +2,7 @@ import { BehaviorSubject, Observable, ReplaySubject, Subject, asyncScheduler, de
 import { ConnectionClosedError, TransportError } from '../errors/errors.js';
 import type { McpError } from '../errors/mcp-error.js';
 import type { JsonRpcNotification } from '../protocol/jsonrpc.js';
-import type { InboundFrame, OutboundFrame, Transport } from '../transport/types.js';
+import { canExchange, type InboundFrame, type OutboundFrame, type Transport } from '../transport/types.js';
 import { ConnectionHold } from './connection-hold.js';
 import { ConnectionRuntime, endError, type ConnectionPolicy } from './connection.js';
 import { DeadlineQueue } from './deadlines.js';
@@ -52,7 +52,7 @@ function createRuntime(options: SessionOptions, streams: Streams): SessionRuntim
 
 /** The policy a new connection starts with: what the transport and `options.cancellation` say. */
 function initialPolicy(transport: Transport, options: SessionOptions): ConnectionPolicy {
-  const exchange = transport.exchange !== undefined && (transport.exchangeable?.() ?? true);
+  const exchange = canExchange(transport);
   const option = typeof options.cancellation === 'function' ? options.cancellation() : options.cancellation;
   return { cancellation: option ?? transport.cancellation ?? (exchange ? 'abort' : 'notification'), exchange };
 }

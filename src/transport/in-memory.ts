@@ -28,6 +28,8 @@ function side(own: End, peer: End, serialize: boolean, kind: string): Transport 
   return {
     kind,
     cancellation: 'notification',
+    // Closing one end completes the other: a new connection would reach an end that no longer listens.
+    reconnectable: false,
     connect: (outbound$) =>
       new Observable<InboundFrame>((subscriber) => {
         if (own.subscriber) {

@@ -128,3 +128,8 @@ export interface Transport {
   /** The transport's cheap check of itself (a process alive, the last request's outcome), sending nothing. */
   checkHealth?(): TransportHealth;
 }
+
+/** True when requests of the connection opening now can each go on their own exchange (see `Transport.exchangeable`). */
+export function canExchange(transport: Transport): boolean {
+  return transport.exchange !== undefined && (transport.exchangeable?.() ?? true);
+}
