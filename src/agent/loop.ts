@@ -3,8 +3,8 @@
 // tool list is read afresh for every model request, after it settles, so a change announced during a step reaches
 // the next request.
 import {
-  EMPTY, Observable, catchError, combineLatest, concat, concatMap, defaultIfEmpty, defer, filter, from, isObservable, map,
-  mergeMap, of, take, timeout, type ObservableInput,
+  EMPTY, Observable, catchError, combineLatest, concat, concatMap, defaultIfEmpty, defer, filter, from, map,
+  mergeMap, of, take, timeout,
 } from 'rxjs';
 import type { ToolCallOptions } from '../client/client-types.js';
 import type { CallToolResult, Tool } from '../protocol/model/tools.js';
@@ -13,7 +13,7 @@ import { describeTools, type AdvertisedTool, type AdvertisedTools, type ToolAdap
 import { chatCompletion, type ChatCompletion, type OpenAiEndpoint } from './openai-chat.js';
 import { toolOutput, type ToolOutput, type ToolOutputOptions } from './output.js';
 import { toOpenAiChatToolMessages, type OpenAiChatMessage, type OpenAiChatToolCall, type ToolOutputEntry } from './results.js';
-import { DEFAULT_TOOL_HINTS } from '../client/tool-hints.js';
+import { DEFAULT_TOOL_HINTS, approvalOf } from '../client/tool-hints.js';
 import { hintsStream, isToolCallDenied, type ToolCallApproval, type ToolHints, type ToolHintsInput, type ToolSource } from './source.js';
 import { openAiChatTool, type OpenAiChatTool } from './tool-formats.js';
 
@@ -155,8 +155,6 @@ function settledTools(source: ToolSource, settleMs: number): Observable<readonly
   );
 }
 
-const asObservable = (answer: boolean | ObservableInput<boolean>) => (typeof answer === 'boolean' ? of(answer) : isObservable(answer) ? answer : from(answer));
-
 function parseArguments(raw: string): Params | string {
   try {
     const value: unknown = JSON.parse(raw === '' ? '{}' : raw);
@@ -184,7 +182,7 @@ function runCall(options: AgentLoopOptions, step: Step, call: OpenAiChatToolCall
   if (entry === undefined) return of(finish('error', toolOutput({ error: new Error(`There is no tool named ${call.function.name}`) })));
   if (typeof args === 'string') return of(finish('error', toolOutput({ error: new Error(`${entry.tool.name}: ${args}`) })));
   const name = entry.tool.name;
-  const approved$ = options.approve === undefined ? of(true) : defer(() => asObservable(options.approve!({ name, arguments: args, tool: entry.tool }, step.hints.get(name) ?? DEFAULT_TOOL_HINTS))).pipe(take(1), defaultIfEmpty(false));
+  const approved$ = options.approve === undefined ? of(true) : defer(() => approvalOf(options.approve!({ name, arguments: args, tool: entry.tool }, step.hints.get(name) ?? DEFAULT_TOOL_HINTS))).pipe(take(1), defaultIfEmpty(false));
   const announce = of<AgentEvent>({ type: 'tool-call', ...base, name: call.function.name, tool: name, arguments: args });
   const run$ = approved$.pipe(
     mergeMap((approved) => (approved ? callEvents(options, step, call.id, name, args, finish) : of(finish('denied', toolOutput({ error: undefined, denied: true }))))),

@@ -1,5 +1,6 @@
-import { Observable, defaultIfEmpty, defer, from, isObservable, mergeMap, of, take, throwError, type ObservableInput } from 'rxjs';
+import { Observable, defaultIfEmpty, defer, mergeMap, of, take, throwError, type ObservableInput } from 'rxjs';
 import { McpAbortError, RpcError } from '../errors/errors.js';
+import { approvalOf } from '../client/tool-hints.js';
 import type { ClientHandlerContext } from '../client/types.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../protocol/model/sampling.js';
 import { ModelEndpointError } from './errors.js';
@@ -35,8 +36,6 @@ export interface OpenAiSamplingOptions extends OpenAiEndpoint {
   /** Extra members of every request body (`top_p`, `seed`, ...). */
   readonly body?: Readonly<Record<string, unknown>>;
 }
-
-const approval = (answer: boolean | ObservableInput<boolean>) => (typeof answer === 'boolean' ? of(answer) : isObservable(answer) ? answer : from(answer));
 
 /** What the server is told when the endpoint fails: an internal error naming the cause, with the HTTP status. */
 function serverError(error: unknown): unknown {
@@ -77,7 +76,7 @@ function untilAborted<T>(signal: AbortSignal, work$: Observable<T>): Observable<
 export function openAiSampling(options: OpenAiSamplingOptions): (params: CreateMessageRequestParams, context: ClientHandlerContext) => Observable<CreateMessageResult> {
   return (params, context) => {
     const model = pickModel(params.modelPreferences, options.model, options.models ?? []);
-    const work$ = defer(() => approval(options.approve(params, { model, signal: context.signal }))).pipe(
+    const work$ = defer(() => approvalOf(options.approve(params, { model, signal: context.signal }))).pipe(
       take(1),
       defaultIfEmpty(false),
       mergeMap((approved) => {

@@ -1,6 +1,6 @@
 // MCP tools as a Vercel AI SDK tool set (`ai` is an optional peer dependency: only this entry imports it).
 import { dynamicTool, jsonSchema, type JSONSchema7, type Tool as AiTool, type ToolSet } from 'ai';
-import { Observable, defaultIfEmpty, firstValueFrom, from, isObservable, lastValueFrom, map, of, take, takeUntil, fromEvent } from 'rxjs';
+import { Observable, defaultIfEmpty, firstValueFrom, lastValueFrom, map, take, takeUntil, fromEvent } from 'rxjs';
 import { advertiseTools, type AdvertisedTool, type ToolAdapterOptions } from '../agent/advertise.js';
 import { toolOutput, type ToolOutputOptions, type ToolResultLike } from '../agent/output.js';
 import { isToolCallDenied, type ToolCallApproval, type ToolSource } from '../agent/source.js';
@@ -8,7 +8,7 @@ import { describedAs } from '../agent/tool-formats.js';
 import type { ToolCallOptions } from '../client/client-types.js';
 import type { CallToolResult } from '../protocol/model/tools.js';
 import type { Params } from '../session/types.js';
-import { DEFAULT_TOOL_HINTS } from '../client/tool-hints.js';
+import { DEFAULT_TOOL_HINTS, approvalOf } from '../client/tool-hints.js';
 
 /** What `toModelOutput` of an AI SDK tool returns. */
 export type AiToolModelOutput = Awaited<ReturnType<NonNullable<AiTool['toModelOutput']>>>;
@@ -47,8 +47,7 @@ const failed = (text: string): CallToolResult => ({ resultType: 'complete', cont
 function approved(options: AiToolsOptions, entry: AdvertisedTool, input: Params): Promise<boolean> {
   if (options.approve === undefined) return Promise.resolve(true);
   const answer = options.approve({ name: entry.tool.name, arguments: input, tool: entry.tool }, entry.hints ?? DEFAULT_TOOL_HINTS);
-  const answer$ = typeof answer === 'boolean' ? of(answer) : isObservable(answer) ? answer : from(answer);
-  return firstValueFrom(answer$.pipe(take(1), defaultIfEmpty(false)));
+  return firstValueFrom(approvalOf(answer).pipe(take(1), defaultIfEmpty(false)));
 }
 
 async function execute(source: ToolSource, options: AiToolsOptions, entry: AdvertisedTool, input: unknown, signal: AbortSignal | undefined): Promise<CallToolResult> {

@@ -1,6 +1,7 @@
 import { catchError, of, retry, throwError, type Observable } from 'rxjs';
 import { OutcomeUnknownError, ResponseStreamEndedError, RpcError, UnsupportedMethodError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
+import { MCP_ERROR_CODES } from '../errors/rpc-errors.js';
 import { decodeResult } from '../protocol/codec.js';
 import { hasCapability } from '../protocol/model/capabilities.js';
 import { isClientRequestSpec, knownMethodSpec, methodSpec } from '../protocol/methods.js';
@@ -22,9 +23,6 @@ export interface CallDeps {
   /** Cacheable results, and identical requests in flight. */
   readonly cache: ResultCache;
 }
-
-const INVALID_PARAMS = -32602;
-
 
 function assertSupported(ready: ClientConnection, method: string): void {
   const { protocolVersion, capabilities } = ready.server;
@@ -77,7 +75,7 @@ export function callOn(core: CallDeps, ready: ClientConnection, method: string, 
   const fail = (error: unknown): never => {
     if (isSessionExpired(error)) connection.abort(error as McpError);
     // A cursor the server refuses: the pages cached of that list are no longer a consistent snapshot.
-    if (spec?.paginated && params?.['cursor'] !== undefined && RpcError.is(error) && (error as RpcError).rpcCode === INVALID_PARAMS) core.cache.invalidate(method);
+    if (spec?.paginated && params?.['cursor'] !== undefined && RpcError.is(error) && (error as RpcError).rpcCode === MCP_ERROR_CODES.INVALID_PARAMS) core.cache.invalidate(method);
     throw error;
   };
   const rounds = policy.revision.serverRequests === 'input-rounds' && spec?.mayRequireInput === true;

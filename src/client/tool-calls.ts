@@ -1,5 +1,6 @@
 import { defaultIfEmpty, defer, mergeMap, switchMap, take, tap, throwError, type Observable } from 'rxjs';
-import { RpcError, SessionLostError, ToolCallDeniedError } from '../errors/errors.js';
+import { SessionLostError, ToolCallDeniedError } from '../errors/errors.js';
+import { HeaderMismatchError } from '../errors/rpc-errors.js';
 import type { CallToolResult, Tool } from '../protocol/model/tools.js';
 import { outputChecker } from '../protocol/output-schema.js';
 import type { Params } from '../session/types.js';
@@ -16,7 +17,6 @@ import { approvalOf } from './tool-hints.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { listAll } from './verbs.js';
 
-const HEADER_MISMATCH = -32020;
 
 /**
  * The approval step of a tool call, when the client has one: a wait on a person (bounded by `humanWaitMs`) before
@@ -46,7 +46,6 @@ function checkerOf(core: ClientCore): ReturnType<typeof outputChecker> {
 }
 
 const same = <T>(value: T): T => value;
-const isHeaderMismatch = (error: unknown): boolean => RpcError.is(error) && (error as RpcError).rpcCode === HEADER_MISMATCH;
 
 /**
  * One tool call: approved first (when the client has an approval step), sent with the tool's `x-mcp-header`
@@ -63,7 +62,7 @@ export function callToolEvents(core: ClientCore, tools: ToolRegistry, tasks: Sta
   const safe = options.idempotent === true || tools.isSafeToRepeat(name, core.options.trustToolAnnotations === true);
   const viaTask = () => toolCallViaTask(tasks, name, args, options);
   const afterRelisting = (error: unknown): Observable<CallEvent<CallToolResult>> => {
-    if (!isHeaderMismatch(error) || options.tool) throw error;
+    if (!HeaderMismatchError.is(error) || options.tool) throw error;
     return listAll<Tool>(core, 'tools/list', 'tools').pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt(false)));
   };
   // On a connection: the task where it must be one, else the plain call (which a `-32021` still turns into one).

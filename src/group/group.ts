@@ -2,11 +2,10 @@ import {
   catchError, combineLatest, defer, distinctUntilChanged, filter, map, mergeMap, of, share, shareReplay, switchMap, takeUntil, throwError, type Observable,
 } from 'rxjs';
 import type { ToolNameOptions } from '../agent/names.js';
-import type { ToolCallOptions } from '../client/client-types.js';
-import type { CallEvent } from '../client/input-rounds.js';
+import type { Client, ToolCallOptions } from '../client/client-types.js';
 import type { Prompt } from '../protocol/model/prompts.js';
 import type { Resource, ResourceTemplate } from '../protocol/model/resources.js';
-import type { CallToolResult, Tool } from '../protocol/model/tools.js';
+import type { Tool } from '../protocol/model/tools.js';
 import { groupCatalog } from './catalog.js';
 import { groupToolHints } from './hints.js';
 import { ClientGroupError } from './errors.js';
@@ -66,18 +65,14 @@ function groupCalls(members: Members, all: ReturnType<typeof catalogs>, isClosed
         ? throwError(closedError)
         : call().pipe(catchError((error: unknown) => throwError(() => (isClosed() && ClientGroupError.is(error) ? closedError() : error)))),
     );
-  const toolEvents = (name: string, args: Parameters<ClientGroup['callTool']>[1], callOptions: ToolCallOptions = {}): Observable<CallEvent<CallToolResult>> => {
-    // The member client knows its own definition of the tool (the group listed through it).
+  // The member client knows its own definition of the tool (the group listed through it): the group's is left out.
+  const onMember = <R>(name: string, callOptions: ToolCallOptions, call: (client: Client, originalName: string, options: ToolCallOptions) => Observable<R>): Observable<R> => {
     const { tool: _groupDefinition, ...rest } = callOptions;
-    return open(() => routeByName(members, all.tools, 'tool', name, (client, tool) => client.callToolEvents(tool.originalName, args, rest)));
+    return open(() => routeByName(members, all.tools, 'tool', name, (client, tool) => call(client, tool.originalName, rest)));
   };
   return {
-    callToolEvents: toolEvents,
-    callTool: (name, args, callOptions) =>
-      toolEvents(name, args, callOptions).pipe(
-        filter((event): event is Extract<CallEvent<CallToolResult>, { type: 'result' }> => event.type === 'result'),
-        map((event) => event.result),
-      ),
+    callToolEvents: (name, args, callOptions = {}) => onMember(name, callOptions, (client, original, rest) => client.callToolEvents(original, args, rest)),
+    callTool: (name, args, callOptions = {}) => onMember(name, callOptions, (client, original, rest) => client.callTool(original, args, rest)),
     readResource: (resource, callOptions = {}) => open(() => routeResource(members, { resources$: all.resources, templates$: all.templates }, resource, callOptions)),
     getPrompt: (name, args, callOptions) =>
       open(() => routeByName(members, all.prompts, 'prompt', name, (client, prompt) => client.getPrompt(prompt.originalName, args, callOptions))),
