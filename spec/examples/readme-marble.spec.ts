@@ -5,6 +5,7 @@ import { marbleTransport, note, req, res } from 'rxmcp/testing';
 import { TestScheduler } from 'rxjs/testing';
 
 describe('README marble example', () => {
+  // #region readme
   it('cancels a slow tools/call on the wire when the caller gives up', () => {
     const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
     scheduler.run(({ hot, expectObservable }) => {
@@ -19,4 +20,5 @@ describe('README marble example', () => {
       });
     });
   });
+  // #endregion
 });

@@ -4,15 +4,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { region } from '../helpers/regions.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const samplesDir = join(root, 'spec/docs/migration');
 const guidePath = join(root, 'docs/migrating-from-the-official-sdk.md');
 
-function region(text: string): string | undefined {
-  const match = /^([ \t]*)\/\/ #region guide\n([\s\S]*?)\n[ \t]*\/\/ #endregion/m.exec(text);
-  return match?.[2];
-}
 
 /** The TypeScript blocks of a Markdown text, also those inside a block quote (their `> ` taken off). */
 function tsBlocks(markdown: string): string[] {
@@ -30,7 +27,7 @@ describe('the migration guide', () => {
   const guide = readFileSync(guidePath, 'utf8');
   const samples = readdirSync(samplesDir)
     .filter((name) => name.endsWith('.ts'))
-    .map((name) => [name, region(readFileSync(join(samplesDir, name), 'utf8'))] as const);
+    .map((name) => [name, region(readFileSync(join(samplesDir, name), 'utf8'), 'guide')] as const);
   const blocks = tsBlocks(guide);
 
   it('has a checked sample in every file of spec/docs/migration', () => {

@@ -37,6 +37,26 @@ const envelopeish = fc
 /** Anything `JSON.parse` can give, plus values near the envelope, and batches of both. */
 const inbound = fc.oneof(fc.jsonValue(), envelopeish, fc.array(fc.oneof(envelopeish, fc.jsonValue({ maxDepth: 1 })), { maxLength: 4 }));
 
+/** Valid messages of each kind, built so that the kind is known without reading them back. */
+const memberId = fc.oneof(fc.integer(), fc.string({ maxLength: 6 }));
+const method = fc.string({ maxLength: 12 });
+const params = fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
+const result = fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
+const knownValid: fc.Arbitrary<{ value: unknown; kind: string | undefined }> = fc.oneof(
+  fc.record({ jsonrpc: fc.constant('2.0'), id: memberId, method, params }, { requiredKeys: ['jsonrpc', 'id', 'method'] }).map((value) => ({ value, kind: 'request' })),
+  fc.record({ jsonrpc: fc.constant('2.0'), method, params }, { requiredKeys: ['jsonrpc', 'method'] }).map((value) => ({ value, kind: 'notification' })),
+  fc.record({ jsonrpc: fc.constant('2.0'), id: memberId, result }).map((value) => ({ value, kind: 'success' })),
+  fc.record({ jsonrpc: fc.constant('2.0'), id: fc.oneof(memberId, fc.constant(null)), error: fc.record({ code: fc.integer(), message: fc.string() }) })
+    .map((value) => ({ value, kind: 'error' })),
+);
+/** Values that are no message whatever their content: no object, a batch, or an envelope without `jsonrpc: "2.0"`. */
+const knownInvalid: fc.Arbitrary<{ value: unknown; kind: string | undefined }> = fc.oneof(
+  fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null)),
+  fc.array(fc.oneof(envelopeish, fc.jsonValue({ maxDepth: 1 })), { maxLength: 4 }),
+  envelopeish.map((value) => ({ ...value, jsonrpc: '1.0' })),
+  knownValid.map(({ value }) => [value]),
+).map((value) => ({ value, kind: undefined }));
+
 const SCHEMAS = {
   request: JsonRpcRequestSchema,
   notification: JsonRpcNotificationSchema,
@@ -64,18 +84,32 @@ function schemaKind(value: Record<string, unknown>): string | undefined {
  */
 const isUnsafeInteger = (id: unknown): boolean => typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id);
 
+/**
+ * Inbound values with the kind they are known to have (`undefined`: not a message): built ones, and arbitrary ones
+ * whose kind the zod schemas give (an object) or that no message can be (anything else).
+ */
+const knownInbound = fc.oneof(
+  knownValid,
+  knownInvalid,
+  inbound
+    .filter((value) => !isUnsafeInteger((value as { id?: unknown } | null)?.id) && !isUnsafeInteger((value as { error?: { code?: unknown } } | null)?.error?.code))
+    .map((value) => ({ value: value as unknown, kind: typeof value === 'object' && value !== null && !Array.isArray(value) ? schemaKind(value) : undefined })),
+);
+
 describe('classifyMessage on arbitrary inbound values (property)', () => {
   it('never throws, agrees with messageKind, and hands valid messages on as they are', () => {
     fc.assert(
-      fc.property(inbound, (value) => {
+      fc.property(knownInbound, ({ value, kind }) => {
         const classified = classifyMessage(value);
-        const kind = messageKind(value);
-        if (classified.kind === 'invalid') {
-          throwUnless(kind).toBeUndefined();
+        throwUnless<string | undefined>(messageKind(value)).toBe(kind);
+        if (kind === undefined) {
+          throwUnless(classified.kind).toBe('invalid');
+          if (classified.kind !== 'invalid') return;
           throwUnless(classified.reason).toMatch(/\S/);
           throwUnless(classified.value).toBe(value);
         } else {
-          throwUnless(kind).toBe(classified.kind);
+          throwUnless<string>(classified.kind).toBe(kind);
+          if (classified.kind === 'invalid') return;
           throwUnless(classified.message as unknown).toBe(value);
         }
       }),
@@ -94,9 +128,14 @@ describe('classifyMessage on arbitrary inbound values (property)', () => {
 
   it('splits a batch into its members and leaves any other value whole', () => {
     fc.assert(
-      fc.property(inbound, (value) => {
+      fc.property(fc.array(fc.oneof(envelopeish, fc.jsonValue({ maxDepth: 1 })), { minLength: 0, maxLength: 4 }), fc.boolean(), (messages, batched) => {
+        // A value not batched is one message, and one that is not itself an array (an array is a batch).
+        const single = messages.find((message) => !Array.isArray(message)) ?? null;
+        const expected: readonly unknown[] = batched ? messages : [single];
+        const value: unknown = batched ? [...messages] : single;
         const parts = splitBatch(value);
-        throwUnless(parts).toEqual(Array.isArray(value) ? value : [value]);
+        throwUnless(parts.length).toBe(expected.length);
+        expected.forEach((message, index) => throwUnless(parts[index]).withContext(`member ${index}`).toBe(message));
       }),
       fuzzParams(200),
     );

@@ -10,6 +10,16 @@ function decodeHeaderValue(value: string): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
 }
 
+/**
+ * Whether an argument is sent as a header (CLIENT-DIGEST, value encoding and `x-mcp-header`): strings, booleans and
+ * integers within ±(2^53 − 1); `null`, absent values and objects are omitted. (Finite fractions, which the digest
+ * does not name, are sent in decimal by the client too.)
+ */
+function hasHeaderForm(value: unknown): boolean {
+  if (typeof value === 'string' || typeof value === 'boolean') return true;
+  return typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Math.abs(value) <= Number.MAX_SAFE_INTEGER);
+}
+
 /** A legal HTTP field value that no HTTP stack changes: visible ASCII, inner spaces, no leading or trailing blank. */
 const FIELD_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
@@ -57,7 +67,7 @@ const annotatedCall = fc
       headers: fc.constant(headers),
       types: fc.tuple(...headers.map(() => fc.constantFrom('string', 'integer', 'boolean'))),
       nested: fc.tuple(...headers.map(() => fc.boolean())),
-      values: fc.tuple(...headers.map(() => fc.oneof(headerText, fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.jsonValue({ maxDepth: 1 })))),
+      values: fc.tuple(...headers.map(() => fc.oneof(headerText, fc.integer(), fc.maxSafeInteger(), fc.constantFrom(2 ** 53, -(2 ** 53), 1e21), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.jsonValue({ maxDepth: 1 })))),
       name: headerText,
     }));
 
@@ -82,9 +92,19 @@ describe('routingHeaders for annotated tools (property)', () => {
         throwUnless(checkToolHeaders(tool).valid).toBeTrue();
         const sent = routingHeaders({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: JSON.parse(JSON.stringify(args)) as unknown } }, tool);
         throwUnless(decodeHeaderValue(sent['Mcp-Name'] ?? '')).toBe(name);
+        const sentArgs = JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
         headers.forEach((header, index) => {
-          const value = paramHeaderValue(values[index]);
-          throwUnless(sent[`Mcp-Param-${header}`]).withContext(header).toBe(value);
+          const at = sentArgs[`p${index}`];
+          const argument = nested[index] ? (at as Record<string, unknown>)['inner'] : at;
+          const value = sent[`Mcp-Param-${header}`];
+          if (!hasHeaderForm(argument)) {
+            throwUnless(value).withContext(header).toBeUndefined();
+            return;
+          }
+          throwUnless(value).withContext(header).toBeDefined();
+          const decoded = decodeHeaderValue(value ?? '');
+          if (typeof argument === 'number' && !Number.isInteger(argument)) throwUnless(Number(decoded)).withContext(header).toBe(argument);
+          else throwUnless(decoded).withContext(header).toBe(typeof argument === 'string' ? argument : String(argument));
         });
         for (const value of Object.values(sent)) throwUnless(value).toMatch(FIELD_VALUE);
       }),

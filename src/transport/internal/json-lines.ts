@@ -81,9 +81,17 @@ export class LineDecoder {
     }
   }
 
-  /** Bytes of an unfinished line held right now (at most `maxLineBytes` + 1: a line's content and a `\r`). */
+  /**
+   * Bytes held for the unfinished line right now, whatever holds them: its bytes ('split' mode), the bytes whose text
+   * is held ('skip' mode), the kept copy of its start, and the start of a line being skipped. At most
+   * `maxLineBytes` + 1 (a line's content and a `\r`) plus `keepBytes`.
+   */
   get bufferedBytes(): number {
-    return this.pendingBytes;
+    const sum = (pieces: readonly Uint8Array[]) => pieces.reduce((total, piece) => total + piece.length, 0);
+    const split = sum(this.pending);
+    const text = this.overflow === 'skip' ? this.pendingBytes : 0;
+    const skipped = this.skipping === undefined ? 0 : this.encoder.encode(this.skipping.start).length;
+    return split + text + sum(this.head) + skipped;
   }
 
   /** Feeds one chunk and calls `onLine` for every line it completes, in order (`onSkip` for each skipped one). */
