@@ -5,6 +5,7 @@ import { EXIT } from '../failure.js';
 import { infoText, promptsText, resourcesText, templatesText, toolsText } from '../render.js';
 import { firstUnlessInterrupted, lastUnlessInterrupted, type Run } from '../run-context.js';
 import type { Styler } from '../style.js';
+import { revisionOf } from '../../protocol/revisions.js';
 import { allPages } from './pages.js';
 import { forRevision } from './shape.js';
 
@@ -50,7 +51,8 @@ const LISTINGS = {
 export function listing(run: Run, connection: Connection, kind: keyof typeof LISTINGS): Promise<Record<string, unknown>> {
   const spec = LISTINGS[kind];
   const page = (cursor?: string) => (spec.page as Listing<unknown>['page'])(connection, cursor) as Observable<Readonly<Record<string, unknown>>>;
-  return firstUnlessInterrupted(run, allPages(spec.method, page, spec.key));
+  const version = connection.client.server?.protocolVersion;
+  return firstUnlessInterrupted(run, allPages(spec.method, page, spec.key, version !== undefined && revisionOf(version).emptyCursorContinues));
 }
 
 /** `tools`, `resources`, `templates`, `prompts`: the full list. */

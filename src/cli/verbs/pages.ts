@@ -1,8 +1,6 @@
-import { defer, EMPTY, expand, last, map, type Observable, reduce, throwError } from 'rxjs';
-import { PaginationError } from '../../index.js';
-
-/** The most pages one listing walks. */
-const MAX_PAGES = 100;
+import { map, type Observable } from 'rxjs';
+import { walkPages } from '../../client/paginate.js';
+import { DEFAULT_MAX_PAGES } from '../../client/verbs.js';
 
 type Page = Readonly<Record<string, unknown>> & { readonly nextCursor?: string };
 
@@ -18,29 +16,16 @@ function merged(first: Page, pages: readonly Page[], key: string): Record<string
 
 /**
  * Every page of a listing as one result of the same shape: the items of all pages under `key`, the first page's other
- * members (the shortest `ttlMs`, and `cacheScope: private` when any page was private), no `nextCursor`.
+ * members (the shortest `ttlMs`, and `cacheScope: private` when any page was private), no `nextCursor`. The pages are
+ * walked by the client's own `walkPages`, so the CLI ends a list where `listTools()` does (an empty cursor ends it
+ * before 2026-07-28).
  *
  * - **Temperature:** cold; each subscription walks the pages again, one request at a time.
  * - **Emits:** the merged result once. **Completes:** right after it.
  * - **Errors:** what `page` errors with; `PaginationError` after 100 pages or on a cursor seen before.
  * - **Teardown:** cancels the page request in flight.
  */
-export function allPages(method: string, page: (cursor?: string) => Observable<Page>, key: string): Observable<Record<string, unknown>> {
-  return defer(() => {
-    const seen = new Set<string>();
-    let count = 0;
-    return page().pipe(
-      expand((current) => {
-        const cursor = current.nextCursor;
-        if (cursor === undefined) return EMPTY;
-        if (seen.has(cursor)) return throwError(() => new PaginationError(method, 'cursor-loop', `the server sent cursor ${JSON.stringify(cursor)} twice`));
-        if (++count >= MAX_PAGES) return throwError(() => new PaginationError(method, 'page-limit', `more than ${MAX_PAGES} pages`));
-        seen.add(cursor);
-        return page(cursor);
-      }),
-      reduce((pages: Page[], current) => [...pages, current], []),
-      last(),
-      map((pages) => merged(pages[0] as Page, pages, key)),
-    );
-  });
+export function allPages(method: string, page: (cursor?: string) => Observable<Page>, key: string, emptyCursorContinues: boolean): Observable<Record<string, unknown>> {
+  const asPage = (cursor: string | undefined) => page(cursor).pipe(map((raw) => ({ items: [raw], nextCursor: raw.nextCursor })));
+  return walkPages(method, asPage, { maxPages: DEFAULT_MAX_PAGES, emptyCursorContinues }).pipe(map((pages) => merged(pages[0] as Page, pages, key)));
 }
