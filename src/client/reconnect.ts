@@ -1,8 +1,9 @@
-import { EMPTY, concat, defer, ignoreElements, merge, mergeMap, of, retry, catchError, switchMap, take, tap, throwError, timer, type Observable } from 'rxjs';
+import { EMPTY, asyncScheduler, concat, defer, ignoreElements, merge, mergeMap, of, retry, catchError, switchMap, take, tap, throwError, timer, type Observable } from 'rxjs';
 import { ConnectionClosedError, TransportError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
 import type { Connection } from '../session/types.js';
 import type { ClientConnection } from './client-connection.js';
+import { exponentialDelay } from './live/backoff.js';
 import type { ReconnectOptions } from './types.js';
 
 /** Where the client is in re-opening a lost connection. */
@@ -22,9 +23,7 @@ export const DEFAULT_RECONNECT_MAX_MS = 30_000;
 
 /** The delay before attempt `attempt` (1-based) after `error`: backoff with jitter, at least `Retry-After`. */
 export function reconnectDelay(options: ReconnectOptions, attempt: number, error: unknown): number {
-  const initial = options.initialDelayMs ?? DEFAULT_RECONNECT_INITIAL_MS;
-  const max = options.maxDelayMs ?? DEFAULT_RECONNECT_MAX_MS;
-  const base = Math.min(max, initial * (options.factor ?? 2) ** Math.max(0, attempt - 1));
+  const base = exponentialDelay(attempt, options.initialDelayMs ?? DEFAULT_RECONNECT_INITIAL_MS, options.maxDelayMs ?? DEFAULT_RECONNECT_MAX_MS, options.factor);
   const jitter = Math.min(1, Math.max(0, options.jitter ?? 0.5));
   const delay = Math.round(base * (1 - jitter * (options.random ?? Math.random)()));
   return Math.max(delay, retryAfterMs(error) ?? 0);
@@ -38,7 +37,7 @@ export function retryAfterMs(error: unknown): number | undefined {
   const seconds = Number(value);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+  return Number.isNaN(date) ? undefined : Math.max(0, date - asyncScheduler.now());
 }
 
 /** What keeping the client connected needs. */
