@@ -32,12 +32,12 @@ export const DEFAULT_CLIENT_INFO = {
 } as const;
 
 function readResourceEvents(core: ClientCore, uri: string, options: CallOptions): Observable<CallEvent<ReadResourceResult>> {
-  return surviveSessionLoss('resources/read', true, core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>);
+  return surviveSessionLoss(core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>);
 }
 
 function getPromptEvents(core: ClientCore, name: string, args: Readonly<Record<string, string>> | undefined, options: CallOptions): Observable<CallEvent<GetPromptResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
-  return surviveSessionLoss('prompts/get', true, core.call('prompts/get', params, options) as Observable<CallEvent<GetPromptResult>>);
+  return surviveSessionLoss(core.call('prompts/get', params, options) as Observable<CallEvent<GetPromptResult>>);
 }
 
 function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOptions): Observable<never> {
@@ -106,7 +106,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     getPrompt: (name, args, o = {}) => resultOf<GetPromptResult>(getPromptEvents(core, name, args, o)),
     getPromptEvents: (name, args, o = {}) => getPromptEvents(core, name, args, { progress: true, ...o }),
     complete: (params: CompleteRequestParams, o) =>
-      surviveSessionLoss('completion/complete', true, resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o))),
+      surviveSessionLoss(resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o))),
     setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
     notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),
     request: (method, params, o) => extensionRequest(core, method, params, o),

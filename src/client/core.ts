@@ -16,6 +16,7 @@ import type { CallEvent } from './input-rounds.js';
 import { keepConnected, type ReconnectStatus } from './reconnect.js';
 import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
 import { ResultCache } from './cache.js';
+import { outputChecker, type ToolOutputCheck } from '../protocol/output-schema.js';
 import { legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
 import type { ClientOptions, ReconnectOptions, ServerSession } from './types.js';
 
@@ -40,8 +41,8 @@ export interface ClientCore {
   readonly live$: Observable<ClientConnection>;
   /** Where re-opening a lost connection stands (`undefined` when nothing is being re-opened). Hot, replayed. */
   readonly reconnecting$: Observable<ReconnectStatus | undefined>;
-  /** One request of the negotiated revision on the open connection (or a new one); `safe`: safe to repeat (as `callOn`). */
-  call(method: string, params: Params | undefined, options?: CallOptions, safe?: boolean): Observable<CallEvent<unknown>>;
+  /** One request of the negotiated revision on the open connection (or a new one), as `callOn` sends it. */
+  call(method: string, params: Params | undefined, options?: CallOptions): Observable<CallEvent<unknown>>;
   /** Sends a notification the negotiated revision has, with its headers. */
   notify(method: string, params?: Params): Observable<never>;
   logLevel: LoggingLevel | undefined;
@@ -61,6 +62,8 @@ export interface ClientCore {
   readonly human: HumanWait;
   /** 2026-07-28 cacheable results, and identical requests in flight. */
   readonly cache: ResultCache;
+  /** The check of tool results against their tools' output schemas (per `validateOutput`). */
+  readonly checkOutput: ToolOutputCheck;
 }
 
 /** The session's state with the server negotiated on its open connection, if any. */
@@ -145,11 +148,11 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     live$,
     reconnecting$: reconnecting.asObservable(),
     logLevel: options.logLevel,
-    call: (method, params, callOptions = {}, safe) =>
+    call: (method, params, callOptions = {}) =>
       defer(() => {
         const known = negotiations.current();
-        if (known !== undefined) return callOn(core, known, method, params, callOptions, safe);
-        return ready().pipe(switchMap((n) => callOn(core, n, method, params, callOptions, safe)));
+        if (known !== undefined) return callOn(core, known, method, params, callOptions);
+        return ready().pipe(switchMap((n) => callOn(core, n, method, params, callOptions)));
       }),
     notify: (method, params) =>
       ready().pipe(
@@ -176,6 +179,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     run,
     human,
     cache,
+    checkOutput: outputChecker({ options, diagnose: (diagnostic) => diagnostics.next(diagnostic) }),
   };
   return core;
 }

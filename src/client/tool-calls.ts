@@ -2,7 +2,6 @@ import { defaultIfEmpty, defer, mergeMap, switchMap, take, tap, throwError, type
 import { SessionLostError, ToolCallDeniedError } from '../errors/errors.js';
 import { HeaderMismatchError } from '../errors/rpc-errors.js';
 import type { CallToolResult, Tool } from '../protocol/model/tools.js';
-import { outputChecker } from '../protocol/output-schema.js';
 import type { Params } from '../session/types.js';
 import type { ToolCallOptions } from './client-types.js';
 import { callOn, isSessionExpired } from './call.js';
@@ -31,18 +30,6 @@ function approved<T>(core: ClientCore, tools: ToolRegistry, name: string, args: 
     defer(() => approvalOf(approve(request, tools.hintsFor(name)))).pipe(take(1), defaultIfEmpty(false)),
   );
   return decision$.pipe(mergeMap((yes) => (yes ? call$ : throwError(() => new ToolCallDeniedError(name)))));
-}
-
-/** The output check of each client, made once (it compiles each tool's schema once). */
-const checkers = new WeakMap<ClientCore, ReturnType<typeof outputChecker>>();
-
-function checkerOf(core: ClientCore): ReturnType<typeof outputChecker> {
-  let checker = checkers.get(core);
-  if (checker === undefined) {
-    checker = outputChecker(core);
-    checkers.set(core, checker);
-  }
-  return checker;
 }
 
 const same = <T>(value: T): T => value;
@@ -80,10 +67,9 @@ export function callToolEvents(core: ClientCore, tools: ToolRegistry, tasks: Sta
     const known = core.current();
     return known !== undefined ? on(known, relist) : core.ready().pipe(switchMap((ready) => on(ready, relist)));
   };
-  const check = checkerOf(core);
   const checked$ = relay(
     () => attempt(true),
-    (event: CallEvent<CallToolResult>) => check(options.tool ?? tools.get(name), event),
+    (event: CallEvent<CallToolResult>) => core.checkOutput(options.tool ?? tools.get(name), event),
     (error) => {
       if (!isSessionExpired(error)) throw error;
       if (!safe) throw new SessionLostError('tools/call', { cause: error });

@@ -1,5 +1,5 @@
 import { Observable, catchError, defer, map, switchMap, throwError } from 'rxjs';
-import { SessionLostError, UnsupportedMethodError } from '../errors/errors.js';
+import { UnsupportedMethodError } from '../errors/errors.js';
 import { knownMethodSpec } from '../protocol/methods.js';
 import type { Params } from '../session/types.js';
 import { callOn, isSessionExpired } from './call.js';
@@ -26,16 +26,12 @@ export function resultOf<R>(events$: Observable<CallEvent<unknown>>): Observable
 }
 
 /**
- * Repeats `call$` once, on a new connection, when the server forgot the session (HTTP 404) and the request is
- * safe to repeat; otherwise fails with `SessionLostError`. (The lost connection was already ended by the call.)
+ * Repeats `call$` once, on a new connection, when the server forgot the session (HTTP 404): for the verbs that are
+ * safe to repeat (reads, lists, prompts, completions). A tool call decides for itself (`tool-calls.ts`). The lost
+ * connection was already ended by the call.
  */
-export function surviveSessionLoss<T>(method: string, safe: boolean, call$: Observable<T>): Observable<T> {
-  return call$.pipe(
-    catchError((error: unknown) => {
-      if (!isSessionExpired(error)) return throwError(() => error);
-      return safe ? call$ : throwError(() => new SessionLostError(method, { cause: error }));
-    }),
-  );
+export function surviveSessionLoss<T>(call$: Observable<T>): Observable<T> {
+  return call$.pipe(catchError((error: unknown) => (isSessionExpired(error) ? call$ : throwError(() => error))));
 }
 
 /**
@@ -59,7 +55,7 @@ export function extensionRequest<R>(core: ClientCore, method: string, params: Pa
 /** One page of a paginated list, on the open connection (or a new one). */
 export function listPage<R>(core: ClientCore, method: string, cursor: string | undefined, options: CallOptions = {}): Observable<R> {
   const params: Params | undefined = cursor === undefined ? undefined : { cursor };
-  return surviveSessionLoss(method, true, resultOf<R>(core.call(method, params, options)));
+  return surviveSessionLoss(resultOf<R>(core.call(method, params, options)));
 }
 
 /**
@@ -76,5 +72,5 @@ export function listOn<T>(core: ClientCore, ready: ClientConnection, method: str
 
 /** Every page of a list on the open connection (or a new one); a walk cut by a session loss starts over. */
 export function listAll<T>(core: ClientCore, method: string, key: string, options: CallOptions = {}): Observable<readonly T[]> {
-  return surviveSessionLoss(method, true, defer(() => core.ready().pipe(switchMap((ready) => listOn<T>(core, ready, method, key, options)))));
+  return surviveSessionLoss(defer(() => core.ready().pipe(switchMap((ready) => listOn<T>(core, ready, method, key, options)))));
 }

@@ -209,12 +209,15 @@ export interface OutputCheckHost {
   diagnose(diagnostic: { readonly kind: 'invalid-tool-output'; readonly message: string; readonly error: OutputSchemaError; readonly value: unknown }): void;
 }
 
+/** What `outputChecker` makes: checks a `callTool` event against the tool definition given with it. */
+export type ToolOutputCheck = <E extends { readonly type: string }>(tool: Tool | undefined, event: E) => E;
+
 /**
  * The client's check of `callTool` events, made once per client: a `result` event is checked against the tool
  * definition given with it; other events pass. Throws `OutputSchemaError` (failing the call) in `error` mode;
  * reports an `invalid-tool-output` diagnostic in `diagnostic` mode.
  */
-export function outputChecker(host: OutputCheckHost): <E extends { readonly type: string }>(tool: Tool | undefined, event: E) => E {
+export function outputChecker(host: OutputCheckHost): ToolOutputCheck {
   const check = outputValidator({
     mode: host.options.validateOutput ?? 'error',
     report: (error) => host.diagnose({ kind: 'invalid-tool-output', message: error.message, error, value: error.result }),
