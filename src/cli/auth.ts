@@ -4,6 +4,7 @@ import { AuthError, oauth, type HttpAuth, type HttpAuthRequest, type HttpAuthRes
 import { fileStorage, loopbackRedirect } from '../node/index.js';
 import { appSettingsFolder, type LocationContext } from '../config/node/locations.js';
 import type { Output } from './output.js';
+import { tokenChallenge } from '../auth/www-authenticate.js';
 
 /** The file the tool keeps OAuth tokens and client registrations in (mode 0600). */
 export function tokenFile(context: LocationContext): string {
@@ -71,9 +72,8 @@ function recording(provider: HttpAuth, seen: { resourceMetadata?: string }): Htt
   return {
     headers: (request) => provider.headers(request),
     challenge: (request: HttpAuthRequest, response: HttpAuthResponse) => {
-      const header = response.headers.get('www-authenticate') ?? '';
-      const match = /resource_metadata\s*=\s*(?:"([^"]*)"|([^\s,]+))/i.exec(header);
-      if (match !== null) seen.resourceMetadata = match[1] ?? match[2];
+      const resourceMetadata = tokenChallenge(response.headers.get('www-authenticate'))['resource_metadata'];
+      if (resourceMetadata !== undefined) seen.resourceMetadata = resourceMetadata;
       return provider.challenge(request, response);
     },
     ...(provider.observe === undefined ? {} : { observe: (request: HttpAuthRequest, response: HttpAuthResponse) => provider.observe?.(request, response) }),

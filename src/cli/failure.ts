@@ -9,6 +9,7 @@ import { ProcessExitError, ProcessSpawnError } from '../node/index.js';
 import { ConfigError } from '../config/types.js';
 import { ArgumentError, InterruptedError, NotFoundError, NotMcpError, UsageError } from './errors.js';
 import type { HttpSeen } from './transport.js';
+import { tokenChallenge } from '../auth/www-authenticate.js';
 
 /** Exit codes, as the official Inspector's CLI uses them. */
 export const EXIT = { ok: 0, usage: 1, auth: 3, unreachable: 4, tool: 5, interrupted: 130 } as const;
@@ -107,8 +108,7 @@ function networkFailure(error: unknown, context: FailureContext): Failure | unde
 function resourceMetadataOf(error: TransportError): string | undefined {
   const details = error.cause as Partial<HttpResponseDetails> | undefined;
   const header = typeof details?.headers?.get === 'function' ? details.headers.get('www-authenticate') : null;
-  const match = header === null ? null : /resource_metadata\s*=\s*(?:"([^"]*)"|([^\s,]+))/i.exec(header);
-  return match?.[1] ?? match?.[2];
+  return tokenChallenge(header)['resource_metadata'];
 }
 
 function authFailure(error: McpError, context: FailureContext, status: number | undefined, resourceMetadata: string | undefined): Failure {
