@@ -2,8 +2,8 @@
 import { dynamicTool, jsonSchema, type JSONSchema7, type Tool as AiTool, type ToolSet } from 'ai';
 import { Observable, defaultIfEmpty, firstValueFrom, lastValueFrom, map, take, takeUntil, fromEvent } from 'rxjs';
 import { advertiseTools, type AdvertisedTool, type ToolAdapterOptions } from '../agent/advertise.js';
-import { toolOutput, type ToolOutputOptions, type ToolResultLike } from '../agent/output.js';
-import { isToolCallDenied, type ToolCallApproval, type ToolSource } from '../agent/source.js';
+import { failureText, toolOutput, type ToolOutputOptions, type ToolResultLike } from '../agent/output.js';
+import type { ToolCallApproval, ToolSource } from '../agent/source.js';
 import { describedAs } from '../agent/tool-formats.js';
 import type { ToolCallOptions } from '../client/client-types.js';
 import type { CallToolResult } from '../protocol/model/tools.js';
@@ -52,7 +52,7 @@ function approved(options: AiToolsOptions, entry: AdvertisedTool, input: Params)
 
 async function execute(source: ToolSource, options: AiToolsOptions, entry: AdvertisedTool, input: unknown, signal: AbortSignal | undefined): Promise<CallToolResult> {
   const args = (typeof input === 'object' && input !== null ? input : {}) as Params;
-  if (!(await approved(options, entry, args))) return failed('The user denied this tool call; it was not run.');
+  if (!(await approved(options, entry, args))) return failed(failureText(undefined, true));
   const call$ = source.callTool(entry.tool.name, args, options.callOptions);
   const abort$ = signal === undefined ? new Observable<never>() : fromEvent(signal, 'abort');
   try {
@@ -61,8 +61,7 @@ async function execute(source: ToolSource, options: AiToolsOptions, entry: Adver
     return result;
   } catch (error) {
     if (signal?.aborted === true) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    return failed(isToolCallDenied(error) ? 'The user denied this tool call; it was not run.' : `The tool call failed: ${message}`);
+    return failed(failureText(error));
   }
 }
 
