@@ -1,7 +1,6 @@
 import { Subscription } from 'rxjs';
-import {
-  httpTransport, legacySse, streamableHttp, webSocket, type FetchLike, type HttpAuth, type Transport, type WebSocketConstructor,
-} from '../index.js';
+import type { FetchLike, HttpAuth, Transport, WebSocketConstructor } from '../index.js';
+import { remoteTransport } from '../transport/remote.js';
 import { stdio, type StdioTransport } from '../node/index.js';
 import { UsageError } from './errors.js';
 import type { ResolvedTarget } from './target.js';
@@ -71,25 +70,11 @@ function spawned(target: Extract<ResolvedTarget, { kind: 'stdio' }>, context: Tr
 }
 
 function remote(target: Exclude<ResolvedTarget, { kind: 'stdio' }>, tap: HttpTap, context: TransportContext): Transport {
-  const headers = target.headers;
-  const auth = context.auth;
-  const shared = { headers, fetch: tap.fetch, ...(auth === undefined ? {} : { auth }) };
-  switch (target.kind) {
-    case 'http':
-      return streamableHttp(target.url, shared);
-    case 'sse':
-      return legacySse(target.url, shared);
-    case 'ws': {
-      const WebSocket = context.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-      if (WebSocket === undefined) {
-        throw new UsageError('A WebSocket target needs a WebSocket: Node 22 and later have one; on Node 20 run with NODE_OPTIONS=--experimental-websocket');
-      }
-      if (Object.keys(headers).length > 0) throw new UsageError('WebSocket connections cannot carry --header values');
-      return webSocket(target.url, { WebSocket });
-    }
-    default:
-      return httpTransport(target.url, shared);
-  }
+  const options = { headers: target.headers, fetch: tap.fetch, ...(context.auth === undefined ? {} : { auth: context.auth }), ...(context.WebSocket === undefined ? {} : { WebSocket: context.WebSocket }) };
+  return remoteTransport(target.kind, target.url, options, (why) =>
+    why === 'no-websocket'
+      ? new UsageError('A WebSocket target needs a WebSocket: Node 22 and later have one; on Node 20 run with NODE_OPTIONS=--experimental-websocket')
+      : new UsageError('WebSocket connections cannot carry --header values'));
 }
 
 /** Builds the transport of a target, with the HTTP tap and the stderr tail in place. */

@@ -9,13 +9,11 @@ import { parseConfig } from '../config/servers.js';
 import { ConfigError, type ConfigFile, type ServerConfig, type ServerEntry } from '../config/types.js';
 import { createClientGroup } from '../group/group.js';
 import type { ClientGroup, ClientGroupOptions } from '../group/types.js';
-import { httpTransport } from '../transport/auto-http.js';
 import type { FetchLike } from '../transport/internal/fetch.js';
-import { legacySse } from '../transport/legacy-sse.js';
 import type { HttpAuth } from '../transport/streamable-http-auth.js';
-import { streamableHttp } from '../transport/streamable-http.js';
 import type { Transport } from '../transport/types.js';
-import { webSocket, type WebSocketConstructor } from '../transport/websocket.js';
+import { remoteTransport } from '../transport/remote.js';
+import type { WebSocketConstructor } from '../transport/websocket.js';
 import { stdio, type StdioOptions } from './stdio.js';
 
 /** Options of `clientGroupFromConfig`. */
@@ -71,14 +69,11 @@ function chosen(file: ConfigFile, names: readonly string[] | undefined): ServerE
 
 function remote(name: string, config: Exclude<ServerConfig, { kind: 'stdio' }>, options: ClientGroupConfigOptions, file: string): Transport {
   const auth = options.auth?.(name);
-  const http = { headers: config.headers, ...(auth === undefined ? {} : { auth }), ...(options.fetch === undefined ? {} : { fetch: options.fetch }) };
-  if (config.kind === 'http') return streamableHttp(config.url, http);
-  if (config.kind === 'sse') return legacySse(config.url, http);
-  if (config.kind === 'auto') return httpTransport(config.url, http);
-  const WebSocket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  if (WebSocket === undefined) throw new ConfigError(`server "${name}" of ${file} is a WebSocket server: pass options.WebSocket (Node 22 and later have one)`, { file });
-  if (Object.keys(config.headers).length > 0) throw new ConfigError(`server "${name}" of ${file}: WebSocket connections cannot carry headers`, { file });
-  return webSocket(config.url, { WebSocket });
+  const given = { headers: config.headers, ...(auth === undefined ? {} : { auth }), ...(options.fetch === undefined ? {} : { fetch: options.fetch }), ...(options.WebSocket === undefined ? {} : { WebSocket: options.WebSocket }) };
+  return remoteTransport(config.kind, config.url, given, (why) =>
+    why === 'no-websocket'
+      ? new ConfigError(`server "${name}" of ${file} is a WebSocket server: pass options.WebSocket (Node 22 and later have one)`, { file })
+      : new ConfigError(`server "${name}" of ${file}: WebSocket connections cannot carry headers`, { file }));
 }
 
 /** The transport of one configured server, variables expanded (errors with `ConfigError` naming server and file). */
