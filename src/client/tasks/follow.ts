@@ -1,7 +1,6 @@
 import { EMPTY, Observable, catchError, concat, defer, map, mergeMap, of, throwError } from 'rxjs';
 import { RpcError, SchemaError, UnsupportedMethodError } from '../../errors/errors.js';
 import { TaskCancelledError, TaskFailedError } from '../../errors/task-errors.js';
-import { decodeResult } from '../../protocol/codec.js';
 import type { JsonRpcErrorObject } from '../../protocol/jsonrpc.js';
 import type { Task, TaskPayloadResult } from '../../protocol/model/tasks.js';
 import type { ExtensionGetTaskResult } from '../../protocol/model/tasks-extension.js';
@@ -11,7 +10,7 @@ import type { ClientCore } from '../core.js';
 import type { CallOptions } from '../envelope.js';
 import type { InputDesk } from './input-desk.js';
 import { taskRequest, type TaskShape } from './requests.js';
-import { fromCoreTask, fromExtensionTask } from './snapshot.js';
+import { taskOf, taskToolResult } from './snapshot.js';
 import type { TaskDetails, TaskEvent, TaskWatchOptions } from './types.js';
 import type { WatchState } from './watch-state.js';
 
@@ -45,11 +44,11 @@ function requestOptions(context: WatchContext): CallOptions {
 export function fetchTask(context: WatchContext): Observable<TaskDetails> {
   const { core, ready, shape, state } = context;
   const got$ = taskRequest<Task & ExtensionGetTaskResult>(core, ready, 'tasks/get', { taskId: state.taskId }, requestOptions(context));
-  return got$.pipe(map((task) => (shape === 'core' ? fromCoreTask(task) : fromExtensionTask(task))));
+  return got$.pipe(map((task) => taskOf(shape, task)));
 }
 
 function toolResult(context: WatchContext, raw: unknown): CallToolResult {
-  return decodeResult(context.ready.server.protocolVersion, 'tools/call', raw) as CallToolResult;
+  return taskToolResult(context.ready.server.protocolVersion, raw);
 }
 
 function failed(context: WatchContext, error: JsonRpcErrorObject, cause?: unknown): TaskFailedError {

@@ -3,7 +3,11 @@ import type { JsonObject } from '../../protocol/model/common.js';
 import type { InputRequests } from '../../protocol/model/mrtr.js';
 import type { Task, TaskStatus } from '../../protocol/model/tasks.js';
 import type { ExtensionTask } from '../../protocol/model/tasks-extension.js';
+import type { TaskShape } from './requests.js';
 import type { TaskDetails, TaskSnapshot } from './types.js';
+import { decodeResult } from '../../protocol/codec.js';
+import type { CallToolResult } from '../../protocol/model/tools.js';
+import type { ProtocolVersion } from '../../protocol/versions.js';
 
 /** `completed`, `failed` and `cancelled` end a task. */
 export function isTerminal(status: TaskStatus): boolean {
@@ -46,4 +50,14 @@ export function createdTask(result: unknown): TaskSnapshot | undefined {
   const value = result as { resultType?: unknown; task?: Task } & ExtensionTask;
   if (value.resultType !== 'task') return undefined;
   return value.task === undefined ? snapshotOf(value) : fromCoreTask(value.task);
+}
+
+/** A task as the server sent it, in the shape of the connection's revision, as the task's details. */
+export function taskOf(shape: TaskShape, raw: unknown): TaskDetails {
+  return shape === 'core' ? fromCoreTask(raw as Task) : fromExtensionTask(raw as ExtensionTask & Inline);
+}
+
+/** A task's `tools/call` result, decoded for the connection's revision. */
+export function taskToolResult(version: ProtocolVersion, raw: unknown): CallToolResult {
+  return decodeResult(version, 'tools/call', raw) as CallToolResult;
 }

@@ -1,5 +1,4 @@
 import { EMPTY, defer, map, mergeMap, switchMap, type Observable } from 'rxjs';
-import { decodeResult } from '../../protocol/codec.js';
 import type { InputResponses } from '../../protocol/model/mrtr.js';
 import type { Task, TaskPayloadResult } from '../../protocol/model/tasks.js';
 import type { ExtensionGetTaskResult } from '../../protocol/model/tasks-extension.js';
@@ -8,7 +7,7 @@ import type { ClientConnection } from '../client-connection.js';
 import type { CallOptions } from '../envelope.js';
 import { listOn } from '../verbs.js';
 import { taskRequest, taskShapeFor } from './requests.js';
-import { fromCoreTask, fromExtensionTask } from './snapshot.js';
+import { fromCoreTask, taskOf, taskToolResult } from './snapshot.js';
 import { callToolAsTask, type StartDeps } from './start.js';
 import type { TaskDetails, TaskSnapshot, TaskVerbs } from './types.js';
 import { watchTask } from './watch.js';
@@ -21,7 +20,7 @@ function onReady<T>(deps: StartDeps, work: (ready: ClientConnection) => Observab
 function getTask(deps: StartDeps, ready: ClientConnection, taskId: string, options: CallOptions): Observable<TaskDetails> {
   const shape = taskShapeFor(ready, 'tasks/get');
   return taskRequest<Task & ExtensionGetTaskResult>(deps.core, ready, 'tasks/get', { taskId }, options).pipe(
-    map((task) => (shape === 'core' ? fromCoreTask(task) : fromExtensionTask(task))),
+    map((task) => taskOf(shape, task)),
   );
 }
 
@@ -32,7 +31,7 @@ function listTasks(deps: StartDeps, ready: ClientConnection, options: CallOption
 
 function taskResult(deps: StartDeps, ready: ClientConnection, taskId: string, options: CallOptions): Observable<CallToolResult> {
   return taskRequest<TaskPayloadResult>(deps.core, ready, 'tasks/result', { taskId }, { timeout: false, ...options }).pipe(
-    map((raw) => decodeResult(ready.server.protocolVersion, 'tools/call', raw) as CallToolResult),
+    map((raw) => taskToolResult(ready.server.protocolVersion, raw)),
   );
 }
 

@@ -7,15 +7,13 @@ import { McpError } from '../../errors/mcp-error.js';
 import { decodeNotification } from '../../protocol/codec.js';
 import type { JsonRpcNotification } from '../../protocol/jsonrpc.js';
 import type { InputRequest } from '../../protocol/model/mrtr.js';
-import type { Task } from '../../protocol/model/tasks.js';
-import type { DetailedTask } from '../../protocol/model/tasks-extension.js';
 import type { ClientConnection } from '../client-connection.js';
 import type { ClientCore } from '../core.js';
 import type { ListenManager } from '../live/listen.js';
 import { isFatal, fetchTask, followTask, type WatchContext } from './follow.js';
 import { InputDesk } from './input-desk.js';
 import { taskRequest, taskShapeFor } from './requests.js';
-import { fromCoreTask, fromExtensionTask, isTerminal } from './snapshot.js';
+import { isTerminal, taskOf } from './snapshot.js';
 import type { TaskDetails, TaskEvent, TaskInputEvent, TaskSnapshot, TaskWatchOptions } from './types.js';
 import { WatchState } from './watch-state.js';
 import type { CallOptions } from '../envelope.js';
@@ -80,7 +78,7 @@ function pushes(context: WatchContext): Observable<TaskDetails> {
     filter((n) => n.method === method && n.params?.['taskId'] === context.state.taskId),
     map((n) => decoded(context, n)),
     filter((task) => task !== undefined),
-    map((task) => (context.shape === 'core' ? fromCoreTask(task as Task) : fromExtensionTask(task as DetailedTask))),
+    map((task) => taskOf(context.shape, task)),
     // 2025-11-25 has no agreement on notifications: one that came shows the server sends them.
     tap(() => {
       if (context.shape === 'core') context.state.pushed = true;
