@@ -46,7 +46,7 @@ const same = <T>(value: T): T => value;
  */
 export function callToolEvents(core: ClientCore, tools: ToolRegistry, tasks: StartDeps, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
-  const safe = options.idempotent === true || tools.isSafeToRepeat(name, core.options.trustToolAnnotations === true);
+  const safe = options.idempotent === true || tools.isSafeToRepeat(name);
   const viaTask = () => toolCallViaTask(tasks, name, args, options);
   const afterRelisting = (error: unknown): Observable<CallEvent<CallToolResult>> => {
     if (!HeaderMismatchError.is(error) || options.tool) throw error;

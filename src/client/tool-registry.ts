@@ -48,10 +48,10 @@ export class ToolRegistry {
     return this.known.get(name);
   }
 
-  /** True when the tool says it is read-only or idempotent, and its server's annotations are trusted. */
-  isSafeToRepeat(name: string, trusted: boolean): boolean {
-    const annotations = this.known.get(name)?.annotations;
-    return trusted && (annotations?.readOnlyHint === true || annotations?.idempotentHint === true);
+  /** True when the tool's trusted hints (`hintsFor`) say it is read-only or idempotent. */
+  isSafeToRepeat(name: string): boolean {
+    const hints = this.hintsFor(name);
+    return hints.readOnlyHint || hints.idempotentHint;
   }
 
   /** Replaces what is known with a full list (after filtering). */
