@@ -1,4 +1,5 @@
 import { combineLatest, map, tap, type Observable, type OperatorFunction } from 'rxjs';
+import type { JsonSchema } from '../protocol/model/tool-definition.js';
 import type { Tool } from '../protocol/model/tools.js';
 import { assignToolNames, qualifiedToolName, type ToolKey, type ToolNameOptions } from './names.js';
 import { MAX_SCHEMA_DEPTH, normalizeInputSchema, type NormalizedSchema } from './schema.js';
@@ -108,6 +109,21 @@ function capped(entries: Entry[], max: number, diagnostics: AgentDiagnostic[]): 
   return entries.slice(0, max);
 }
 
+// Each tool list change (and each hints change) describes every tool again: a tool object that stays the same (a
+// client's list keeps unchanged tools, a group remembers them) is normalised once, per dereference setting.
+const normalized = [new WeakMap<object, NormalizedSchema>(), new WeakMap<object, NormalizedSchema>()] as const;
+
+function normalizedOnce(schema: JsonSchema | undefined, dereference: boolean): NormalizedSchema {
+  if (schema === undefined) return normalizeInputSchema(schema, { dereference });
+  const cache = normalized[dereference ? 1 : 0];
+  let found = cache.get(schema);
+  if (found === undefined) {
+    found = normalizeInputSchema(schema, { dereference });
+    cache.set(schema, found);
+  }
+  return found;
+}
+
 function advertised(entries: Entry[], options: ToolAdapterOptions, diagnostics: AgentDiagnostic[]): AdvertisedTool[] {
   const { names } = assignToolNames(entries.map((entry) => entry.key), options.names);
   const repeated: string[] = [];
@@ -116,7 +132,7 @@ function advertised(entries: Entry[], options: ToolAdapterOptions, diagnostics: 
   const tools = entries.flatMap((entry, index): AdvertisedTool[] => {
     const name = names[index];
     if (name === undefined) return (repeated.push(qualifiedToolName(entry.key)), []);
-    const schema = normalizeInputSchema(entry.tool.inputSchema, { dereference: options.dereference ?? true });
+    const schema = normalizedOnce(entry.tool.inputSchema, options.dereference ?? true);
     if (schema.unusable !== undefined) return (unusable.push(qualifiedToolName(entry.key)), []);
     if (schema.unresolvedRefs.length > 0) unresolved.push(qualifiedToolName(entry.key));
     const server = entry.key.server === undefined ? {} : { server: entry.key.server };
