@@ -15,10 +15,9 @@ import {
 import { Observable } from 'rxjs';
 import { stdio } from '../../src/node/index.js';
 import { launch, nodeCommand, officialFixture, type LaunchedServer } from '../fixtures/official/launch.js';
+import { textOf } from '../helpers/mcp-fixtures.js';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
-const textOf = (result: unknown): string =>
-  (((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[]).filter((block) => block.type === 'text').map((block) => block.text).join('\n');
 
 interface ServerLog {
   cancelled: string[];

@@ -4,7 +4,8 @@
 import { createServer } from 'node:net';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { createClient, httpTransport, legacySse, McpError, streamableHttp, type Client, type Transport } from '../../../src/index.js';
-import { errorText, textOf, echoText } from '../../helpers/faults/calls.js';
+import { errorText, echoText } from '../../helpers/faults/calls.js';
+import { textOf } from '../../helpers/mcp-fixtures.js';
 import { FAULT_CLIENT_OPTIONS } from '../../helpers/faults/client.js';
 import { httpFaultServer, runId, stdioFaultServer, within, type HttpFaultServer, type LoggedRequest } from '../../helpers/faults/fault-server.js';
 import { launch, type LaunchedServer } from '../../fixtures/official/launch.js';
