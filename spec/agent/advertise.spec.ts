@@ -1,8 +1,8 @@
 import { map } from 'rxjs';
 import { DEFAULT_TOOL_HINTS, agentLoop, toOpenAiChatTools, type AgentDiagnostic, type Tool, type ToolHintsMap } from '../../src/index.js';
+import { tool } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
-const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
 const names = (count: number, prefix = 't'): Tool[] => Array.from({ length: count }, (_, index) => tool(`${prefix}${index}`));
 
 describe('tool adapter operators (marbles)', () => {

@@ -1,7 +1,8 @@
 import { filter, lastValueFrom, toArray } from 'rxjs';
 import { agentLoop, createClient, streamableHttp, type AgentEvent, type Client } from '../../src/index.js';
 import { routeUrl, streamableHttpFixtures, uniqueTag, waitForLog, serverLog } from '../helpers/http-server-urls.js';
-import { eventually, scriptModel } from '../helpers/model-server-urls.js';
+import { scriptModel } from '../helpers/model-server-urls.js';
+import { eventually } from '../helpers/until.js';
 
 const task = (text: string) => [{ role: 'system' as const, content: 'You use tools.' }, { role: 'user' as const, content: text }];
 
@@ -70,6 +71,6 @@ describe('the agent loop (scripted model, real MCP server over HTTP)', () => {
     expect(types).toEqual(['model-request', 'model-reply', 'tool-call']);
     subscription.unsubscribe();
     expect(await waitForLog(base, tag, 'tool-aborted')).toBeDefined();
-    expect(await eventually(async () => (await script.requests()).length === 2, 300)).toBeFalse();
+    expect(await eventually(async () => (await script.requests()).length === 2, 300, 20)).toBeFalse();
   });
 });

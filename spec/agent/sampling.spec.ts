@@ -2,7 +2,8 @@ import { firstValueFrom, lastValueFrom } from 'rxjs';
 import {
   McpAbortError, RpcError, openAiSampling, type ClientHandlerContext, type CreateMessageRequestParams, type OpenAiSamplingOptions,
 } from '../../src/index.js';
-import { eventually, scriptModel, type ModelScript, type ScriptedReply } from '../helpers/model-server-urls.js';
+import { scriptModel, type ModelScript, type ScriptedReply } from '../helpers/model-server-urls.js';
+import { eventually } from '../helpers/until.js';
 
 const context = (signal: AbortSignal = new AbortController().signal): ClientHandlerContext => ({ signal, era: 'legacy', progress: () => undefined });
 const PNG = 'iVBORw0KGgo=';
@@ -105,9 +106,9 @@ describe('sampling through an OpenAI-compatible endpoint', () => {
     const { script, sampling } = await setup([{ hang: true }]);
     const controller = new AbortController();
     const pending = rejection(lastValueFrom(sampling({ messages: [{ role: 'user', content: { type: 'text', text: 'x' } }], maxTokens: 5 }, context(controller.signal))));
-    expect(await eventually(async () => (await script.requests()).length === 1)).toBeTrue();
+    expect(await eventually(async () => (await script.requests()).length === 1, 3000, 20)).toBeTrue();
     controller.abort();
     expect(McpAbortError.is(await pending)).toBeTrue();
-    expect(await eventually(async () => (await script.requests())[0]?.aborted === true)).toBeTrue();
+    expect(await eventually(async () => (await script.requests())[0]?.aborted === true, 3000, 20)).toBeTrue();
   });
 });

@@ -3,20 +3,19 @@ import {
   PROVIDER_TOOL_NAME, assignToolNames, describeTools, normalizeInputSchema, openAiChatTool, shortHash, toAnthropicTools,
   toOpenAiChatTools, toOpenAiResponsesTools, type AdvertisedTools, type Tool,
 } from '../../src/index.js';
+import { tool } from '../../src/testing/index.js';
 
-const tool = (name: string, inputSchema: Tool['inputSchema'], description?: string): Tool => ({ name, inputSchema, ...(description === undefined ? {} : { description }) });
-
-const NO_ARGS = tool('ping', { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, 'Answers pong');
-const OPTIONAL = tool('search', { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } }, required: ['query'], additionalProperties: false });
-const ALL_REQUIRED = tool('move', { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'], additionalProperties: false });
-const WITH_DEFS = tool('draw', {
+const NO_ARGS = tool('ping', { inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, description: 'Answers pong' });
+const OPTIONAL = tool('search', { inputSchema: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } }, required: ['query'], additionalProperties: false } });
+const ALL_REQUIRED = tool('move', { inputSchema: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'], additionalProperties: false } });
+const WITH_DEFS = tool('draw', { inputSchema: {
   type: 'object',
   $defs: { Point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'], additionalProperties: false } },
   properties: { from: { $ref: '#/$defs/Point' }, to: { $ref: '#/$defs/Point', description: 'End point' } },
   required: ['from', 'to'],
   additionalProperties: false,
-});
-const WITH_FORMAT = tool('fetch_page', { type: 'object', properties: { url: { type: 'string', format: 'uri' } }, required: ['url'], additionalProperties: false });
+} });
+const WITH_FORMAT = tool('fetch_page', { inputSchema: { type: 'object', properties: { url: { type: 'string', format: 'uri' } }, required: ['url'], additionalProperties: false } });
 const LONG_NAME = 'a'.repeat(30) + '.' + 'b'.repeat(39); // 70 characters, one of them not allowed
 
 function first<D>(set: AdvertisedTools<D>): D {
@@ -63,7 +62,7 @@ describe('tool adapters: fixture schemas', () => {
   });
 
   it('a network $ref is never fetched: it becomes an unconstrained schema and a diagnostic', () => {
-    const remote = tool('remote', { type: 'object', properties: { a: { $ref: 'https://example.invalid/a.json', description: 'A' } } });
+    const remote = tool('remote', { inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.invalid/a.json', description: 'A' } } } });
     const set = chat([remote]);
     expect(first(set).function.parameters).toEqual({ type: 'object', properties: { a: { description: 'A' } } });
     expect(set.diagnostics).toEqual([jasmine.objectContaining({ kind: 'unresolved-ref', tools: ['remote'] })]);
@@ -75,17 +74,17 @@ describe('tool adapters: fixture schemas', () => {
   });
 
   it('a 70-character name becomes a valid 64-character name with a stable hash, and maps back', () => {
-    const set = chat([tool(LONG_NAME, { type: 'object' })]);
+    const set = chat([tool(LONG_NAME, { inputSchema: { type: 'object' } })]);
     const name = first(set).function.name;
     expect(name.length).toBe(64);
     expect(PROVIDER_TOOL_NAME.test(name)).toBeTrue();
     expect(name.endsWith(`_${shortHash(LONG_NAME)}`)).toBeTrue();
-    expect(chat([tool(LONG_NAME, { type: 'object' }), NO_ARGS]).definitions[0]?.function.name).toBe(name);
+    expect(chat([tool(LONG_NAME, { inputSchema: { type: 'object' } }), NO_ARGS]).definitions[0]?.function.name).toBe(name);
     expect(set.byName.get(name)?.tool.name).toBe(LONG_NAME);
   });
 
   it('the same tool name on two servers gets two names, each routed to its server', () => {
-    const echo = tool('echo', { type: 'object', properties: { text: { type: 'string' } } });
+    const echo = tool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } });
     const set = describeTools({ alpha: [echo], beta: [echo] }, new Map(), openAiChatTool);
     expect(set.definitions.map((definition) => definition.function.name)).toEqual(['alpha__echo', 'beta__echo']);
     expect(set.byName.get('alpha__echo')).toEqual(jasmine.objectContaining({ server: 'alpha', tool: echo }));

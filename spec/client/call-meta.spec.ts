@@ -1,20 +1,20 @@
 // Per-call `_meta` (`CallOptions.meta`) reaches the wire on every verb that sends a request, in both eras, from the
 // Observable verbs and from the async facade alike, and never replaces the keys the revision puts there.
-import { lastValueFrom, tap, type Observable } from 'rxjs';
-import { createClient, toAsyncClient, type CallOptions, type Client, type OutboundFrame, type Transport } from '../../src/index.js';
+import { lastValueFrom, type Observable } from 'rxjs';
+import { createClient, toAsyncClient, type CallOptions, type Client, type JsonRpcMessage } from '../../src/index.js';
 import {
   eachEra, promptResult, prompt, resource, resourceTemplate, serveResourceContents, servePrompts, serveResources,
   serveResourceTemplates, serveTools, tool, toolResult, type EraCase, type TestingController,
 } from '../../src/testing/index.js';
+import { recording } from '../helpers/recording-transport.js';
 
 const KEY = 'com.example/tag';
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 /** A server for every verb, and a transport that records what the client wrote. */
-function setUp(era: EraCase): { server: TestingController; client: Client; sent: OutboundFrame[] } {
+function setUp(era: EraCase): { server: TestingController; client: Client; sent: JsonRpcMessage[] } {
   const server = era.controller();
-  const sent: OutboundFrame[] = [];
-  const recording: Transport = { ...server.transport, connect: (outbound$) => server.transport.connect(outbound$.pipe(tap((frame) => sent.push(frame)))) };
+  const { transport, sent } = recording(server.transport);
   serveTools(server, [tool('echo')]);
   serveResources(server, [resource('file:///a.txt')]);
   serveResourceTemplates(server, [resourceTemplate('file:///{name}', 'files')]);
@@ -23,7 +23,7 @@ function setUp(era: EraCase): { server: TestingController; client: Client; sent:
   server.whenRequest('prompts/get').respond(promptResult('hello'));
   server.whenRequest('tools/call').respond(toolResult('ok'));
   server.whenRequest('completion/complete').respond({ completion: { values: ['x'] } });
-  return { server, client: createClient(recording, { timeout: { firstMs: 5000 } }), sent };
+  return { server, client: createClient(transport, { timeout: { firstMs: 5000 } }), sent };
 }
 
 type Verb = (client: Client, options: CallOptions) => Observable<unknown>;
@@ -74,9 +74,9 @@ const asyncLegacyVerbs: readonly (readonly [string, string, AsyncVerb])[] = [
 const asyncModernVerbs: readonly (readonly [string, string, AsyncVerb])[] = [['discover', 'server/discover', (c, o) => c.discover(o)]];
 
 /** The `_meta` of the last request of `method` the client wrote. */
-function metaOf(sent: readonly OutboundFrame[], method: string): Record<string, unknown> | undefined {
-  const frames = sent.filter((frame) => (frame.message as { method?: string; id?: unknown }).method === method && 'id' in frame.message);
-  const params = (frames.at(-1)?.message as { params?: { _meta?: Record<string, unknown> } } | undefined)?.params;
+function metaOf(sent: readonly JsonRpcMessage[], method: string): Record<string, unknown> | undefined {
+  const messages = sent.filter((message) => (message as { method?: string; id?: unknown }).method === method && 'id' in message);
+  const params = (messages.at(-1) as { params?: { _meta?: Record<string, unknown> } } | undefined)?.params;
   return params?._meta;
 }
 

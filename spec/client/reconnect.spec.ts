@@ -1,5 +1,6 @@
 import { asyncScheduler } from 'rxjs';
 import { TransportError, createClient, type CatalogState, type ClientState, type Tool } from '../../src/index.js';
+import { tool } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { scriptedServer } from '../helpers/scripted-server.js';
 
@@ -75,7 +76,6 @@ describe('Client reconnect policy', () => {
   it('lists a catalog again on the next connection, keeping the last good items, marked stale, in between', () => {
     createTestScheduler().run(({ cold }) => {
       let listings = 0;
-      const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
       const server = scriptedServer({ era: 'legacy', answer: (method) => (method === 'tools/list' ? { tools: [tool(`t${++listings}`)] } : {}) });
       const client = createClient(server.transport, { reconnect: { initialDelayMs: 3, jitter: 0 } });
       const summary = (s: CatalogState<Tool>) => `${s.items?.map((t) => t.name).join('+') ?? '-'}${s.stale ? ' stale' : ''}${s.refreshing ? ' refreshing' : ''}`;

@@ -4,13 +4,13 @@ import { map } from 'rxjs';
 import { createClient } from '../../src/index.js';
 import { err, marbleTransport, note, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
+import { methodOf } from '../helpers/mcp-fixtures.js'; // a message's method, or 'response'
 import { toolMenu } from './recipes/tool-menu.js';
 
 const search = { name: 'search', title: 'Search', inputSchema: { type: 'object' } };
 const remove = { name: 'rm', title: 'Delete files', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } };
 const capabilities = { tools: { listChanged: true } };
 const MENU = { a: 'Loading tools…', b: 'Delete files ⚠ | Search', c: 'Delete files ⚠ | Search | (updating…)', d: 'Search' };
-const methodOf = (message: object) => ('method' in message ? String(message.method) : 'response');
 const tag = { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } };
 
 /** What differs between the eras: the opening frames (ids 0 and 1), the list answers, the change, what the client sends. */

@@ -1,12 +1,12 @@
 import { catchError, map, of, type Observable } from 'rxjs';
-import { ClientGroupError, OutputSchemaError, createClientGroup, type CallToolResult } from '../../src/index.js';
+import { ClientGroupError, OutputSchemaError, createClientGroup } from '../../src/index.js';
 import {
   eachEra, prompt, promptResult, resource, resourceContents, resourceTemplate, serveResourceTemplates, serveResources, servePrompts, serveTools,
   structuredResult, text, tool, toolResult,
 } from '../../src/testing/index.js';
+import { textOf } from '../helpers/mcp-fixtures.js';
 import { withTwoServers } from './helpers.js';
 
-const textOf = (result: CallToolResult): string => result.content.map((block) => (block.type === 'text' ? block.text : block.type)).join('');
 const failure = <T>(call$: Observable<T>, project: (value: T) => unknown): Observable<unknown> =>
   call$.pipe(
     map(project),

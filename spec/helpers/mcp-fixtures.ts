@@ -37,6 +37,16 @@ export function initializeParams(protocolVersion = '2025-11-25', capabilities: P
   return { protocolVersion, capabilities, clientInfo: CLIENT_INFO };
 }
 
+/** The text of a tool result's `text` blocks, joined with newlines (`''` when it has none). */
+export function textOf(result: unknown): string {
+  const content = (result as { content?: unknown } | undefined)?.content;
+  if (!Array.isArray(content)) return '';
+  return (content as { type?: unknown; text?: unknown }[])
+    .filter((block) => block.type === 'text')
+    .map((block) => String(block.text))
+    .join('\n');
+}
+
 /** The method of a request or notification, or `response`. */
 export function methodOf(message: JsonRpcMessage): string {
   return 'method' in message ? message.method : 'response';

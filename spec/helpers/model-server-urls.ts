@@ -43,13 +43,3 @@ export async function scriptModel(replies: readonly ScriptedReply[]): Promise<Mo
     requests: async () => (await (await fetch(`${baseUrl}/requests`)).json()) as RecordedModelRequest[],
   };
 }
-
-/** Polls until `check` holds (up to `timeoutMs`). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

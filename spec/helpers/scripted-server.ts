@@ -1,8 +1,8 @@
-import { EMPTY, Observable, Subject, isObservable, type Subscriber } from 'rxjs';
+import { Observable, Subject, type Subscriber } from 'rxjs';
 import type { InboundFrame, JsonRpcMessage, OutboundFrame, Params, Transport } from '../../src/index.js';
 import { discoverResult, initializeResult } from './mcp-fixtures.js';
 
-/** What a scripted server answers a request with: a result, `{ error }`, `undefined` (no answer), or an Observable of either. */
+/** What a scripted server answers a request with: a result, `{ error }`, or `undefined` (no answer). */
 export type Answer = Params | { readonly error: { readonly code: number; readonly message: string; readonly data?: unknown } } | undefined;
 
 /** One request the scripted server received. */
@@ -20,7 +20,7 @@ export interface ScriptedServerOptions {
    * Answers the requests the handshake does not cover; `undefined` means no answer. Without it: an empty list for
    * the list methods, `{}` for the others.
    */
-  readonly answer?: (method: string, params: Params, connection: number) => Answer | Observable<Answer>;
+  readonly answer?: (method: string, params: Params, connection: number) => Answer;
   /** Makes `connect` fail for these connection numbers (1-based), with this error. */
   readonly refuse?: (connection: number) => Error | undefined;
   /** `reconnectable` of the transport (default: left unset). */
@@ -65,7 +65,6 @@ function reply(subscriber: Subscriber<InboundFrame>, id: unknown, answer: Answer
  * A server end for client specs that span connections: each `connect` is a new connection (numbered from 1) that
  * answers the handshake of its era by itself (a legacy server refuses `server/discover`), acknowledges 2026-07-28
  * listen requests, and answers everything else through `options.answer`. Everything the client sends is recorded.
- * Works in virtual time: answers given as `cold()` Observables arrive when they say.
  */
 export function scriptedServer(options: ScriptedServerOptions) {
   const received: Received[] = [];
@@ -100,9 +99,7 @@ export function scriptedServer(options: ScriptedServerOptions) {
             return undefined;
           }
           const answer = options.answer === undefined ? defaultAnswer(message.method) : options.answer(message.method, message.params ?? {}, number);
-          if (!isObservable(answer)) return reply(subscriber, message.id, answer);
-          (answer as Observable<Answer>).subscribe((value) => reply(subscriber, message.id, value));
-          return undefined;
+          return reply(subscriber, message.id, answer);
         });
       }),
   };
@@ -117,6 +114,3 @@ export function scriptedServer(options: ScriptedServerOptions) {
     opened$: opened.asObservable(),
   };
 }
-
-/** An answer that never comes. */
-export const NO_ANSWER: Observable<Answer> = EMPTY;

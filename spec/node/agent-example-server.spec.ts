@@ -4,10 +4,10 @@ import { lastValueFrom, toArray } from 'rxjs';
 import { agentLoop, createClient, openAiSampling, RpcError, type Client, type ProtocolMode } from '../../src/index.js';
 import { stdio } from '../../src/node/index.js';
 import { exampleServerFile, nodeCommand } from '../fixtures/official/launch.js';
+import { textOf } from '../helpers/mcp-fixtures.js';
 import { scriptModel } from '../helpers/model-server-urls.js';
 
 const server = () => stdio({ ...nodeCommand(exampleServerFile('example-server.ts')), closeGraceMs: 200, termGraceMs: 200 });
-const textOf = (result: { content: readonly { type: string; text?: string }[] }) => result.content.map((block) => block.text ?? '').join('');
 const ERAS: [string, ProtocolMode][] = [['2026-07-28', 'modern'], ['legacy', 'legacy']];
 
 describe('sampling through a model endpoint, for the example server’s summarize tool', () => {

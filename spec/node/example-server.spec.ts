@@ -11,17 +11,12 @@ import {
   SAMPLED_TEXT,
   type Target,
 } from '../fixtures/official/official-client.js';
+import { textOf } from '../helpers/mcp-fixtures.js';
 
 const SETUP_MS = 15_000;
 const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 
 type Era = Exclude<Negotiation, 'auto'>;
-
-const textOf = (result: { content?: unknown }): string =>
-  ((result.content ?? []) as { type: string; text?: string }[])
-    .filter((block) => block.type === 'text')
-    .map((block) => block.text)
-    .join('\n');
 
 const need = <T>(value: T | undefined, what: string): T => {
   if (value === undefined) throw new Error(`${what} is not ready`);

@@ -2,13 +2,13 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { filter, firstValueFrom, lastValueFrom } from 'rxjs';
-import type { CallToolResult, ClientGroup } from '../../src/index.js';
+import type { ClientGroup } from '../../src/index.js';
 import { ConfigError, clientGroupFromConfig } from '../../src/node/index.js';
 import { launch, type LaunchedServer } from '../fixtures/official/launch.js';
 import { fixtureServer } from '../fixtures/servers/paths.js';
+import { textOf } from '../helpers/mcp-fixtures.js';
 
 const server = fixtureServer('cli-server');
-const textOf = (result: CallToolResult): string => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 const fast = { closeGraceMs: 300, termGraceMs: 300 };
 
 /** The merged tool names once every server answered. */

@@ -10,6 +10,7 @@ import type { CallToolResult, ElicitRequestParams, ElicitResult, Tool } from '..
 import type { FetchLike } from '../../src/transport/internal/fetch.js';
 import { streamableHttp } from '../../src/transport/streamable-http.js';
 import { exampleServerFile, launch, type LaunchedServer } from '../fixtures/official/launch.js';
+import { textOf } from '../helpers/mcp-fixtures.js';
 import { startNginx, type RunningNginx } from '../helpers/nginx.js';
 
 /**
@@ -50,7 +51,6 @@ function checkResult(index: number, result: CallToolResult): string | undefined 
   return (result.structuredContent as { sum?: number } | undefined)?.sum === index + 1 ? undefined : `add ${index}: ${JSON.stringify(result)}`;
 }
 
-const textOf = (result: CallToolResult): string => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 
 function runCalls(client: Client, first: number, count: number, onSettled?: (done: number) => void): Promise<Outcome[]> {
   let done = 0;

@@ -15,10 +15,10 @@ import {
 import { Observable } from 'rxjs';
 import { stdio } from '../../src/node/index.js';
 import { launch, nodeCommand, officialFixture, type LaunchedServer } from '../fixtures/official/launch.js';
+import { textOf } from '../helpers/mcp-fixtures.js';
+import { until } from '../helpers/until.js';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
-const textOf = (result: unknown): string =>
-  (((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[]).filter((block) => block.type === 'text').map((block) => block.text).join('\n');
 
 interface ServerLog {
   cancelled: string[];
@@ -50,18 +50,6 @@ function officialServer(log: ServerLog): V1McpServer {
     return text(answer.action === 'accept' ? `hello ${String(answer.content?.['name'])}` : answer.action);
   });
   return server;
-}
-
-function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const check = (): void => {
-      if (condition()) resolve();
-      else if (Date.now() > deadline) reject(new Error(`condition not met within ${timeoutMs} ms`));
-      else setTimeout(check, 5);
-    };
-    check();
-  });
 }
 
 describe('fromSdkTransport: rxmcp over an official SDK transport', () => {
@@ -103,7 +91,7 @@ describe('fromSdkTransport: rxmcp over an official SDK transport', () => {
       const call = client.callTool('slow', { tag: 'one' }).subscribe({ error: () => undefined });
       await new Promise((resolve) => setTimeout(resolve, 20));
       call.unsubscribe();
-      await until(() => log.cancelled.includes('one'));
+      await until(() => log.cancelled.includes('one'), 2000, 'condition not met within 2000 ms', 5);
       expect(log.cancelled).toEqual(['one']);
     });
 
@@ -116,7 +104,7 @@ describe('fromSdkTransport: rxmcp over an official SDK transport', () => {
         previous?.();
       };
       client.close();
-      await until(() => closed);
+      await until(() => closed, 2000, 'condition not met within 2000 ms', 5);
       expect(closed).toBeTrue();
     });
   });
@@ -211,7 +199,7 @@ describe('toSdkTransport: the official SDK over an rxmcp transport', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       controller.abort();
       expect(await slow).toBe('rejected');
-      await until(() => log.cancelled.includes('sdk'));
+      await until(() => log.cancelled.includes('sdk'), 2000, 'condition not met within 2000 ms', 5);
     } finally {
       await client.close();
     }
@@ -251,7 +239,7 @@ describe('toSdkTransport: the official SDK over an rxmcp transport', () => {
     expect(child.health().alive).toBeTrue();
     await client.close();
     expect(closed).toBe(1);
-    await until(() => !child.health().alive, 3000);
+    await until(() => !child.health().alive, 3000, 'condition not met within 3000 ms', 5);
   });
 
   it("answers the SDK's request locally when the rxmcp transport could not send it, so the call settles", async () => {

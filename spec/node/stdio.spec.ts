@@ -10,6 +10,7 @@ import {
 } from '../../src/node/stdio.js';
 import type { InboundFrame, OutboundFrame } from '../../src/transport/types.js';
 import { fixtureServer } from '../fixtures/servers/paths.js';
+import { until } from '../helpers/until.js';
 
 const request = (id: number, method: string, params?: Record<string, unknown>): OutboundFrame => ({
   message: params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params },
@@ -33,14 +34,6 @@ function collect(frames$: Observable<InboundFrame>, ms = 8000): Promise<Outcome>
       complete: () => resolve({ frames, completed: true }),
     });
   });
-}
-
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const keepOpen = (...frames: OutboundFrame[]): Observable<OutboundFrame> => concat(of(...frames), NEVER);
@@ -107,7 +100,7 @@ describe('stdio', () => {
     const frames: InboundFrame[] = [];
     const outbound = keepOpen(request(1, 'big', { bytes: 2 * 1024 * 1024 }), request(2, 'big', { bytes: 100 }));
     const connection = transport.connect(outbound).subscribe((frame) => frames.push(frame));
-    await waitFor(() => frames.length === 4, 4000);
+    await until(() => frames.length === 4, 4000, 'condition not met within 4000 ms');
     connection.unsubscribe();
     const before = (id: number) => ({ message: { jsonrpc: '2.0', method: 'notifications/before', params: { id } } });
     expect(frames[0]).toEqual(before(1));

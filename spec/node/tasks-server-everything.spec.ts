@@ -2,9 +2,10 @@
 // (`simulate-research-query` has `execution.taskSupport: "required"`, asks for clarification through elicitation tagged
 // with the task, and suggests `pollInterval: 1000`).
 import { lastValueFrom, toArray } from 'rxjs';
-import { createClient, type Client, type ElicitRequestParams, type TaskEvent } from '../../src/index.js';
+import { createClient, type Client, type ElicitRequestParams } from '../../src/index.js';
 import { stdio } from '../../src/node/index.js';
 import { EVERYTHING_ENTRY } from '../helpers/everything.js';
+import { textOf } from '../helpers/mcp-fixtures.js';
 
 const TOOL = 'simulate-research-query';
 
@@ -14,9 +15,6 @@ function connect(elicitation: (params: ElicitRequestParams) => unknown): Client 
     timeout: { firstMs: 10_000 },
   });
 }
-
-const textOf = (event: TaskEvent | undefined): string =>
-  event?.type === 'result' ? event.result.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
 
 describe('tasks against @modelcontextprotocol/server-everything (2025-11-25, stdio)', () => {
   it('lists simulate-research-query as a task-only tool, and the server takes tool calls as tasks', async () => {
@@ -48,7 +46,8 @@ describe('tasks against @modelcontextprotocol/server-everything (2025-11-25, std
       expect(statuses.some((s) => s.startsWith('working: Continuing with interpretation: "programming"'))).toBeTrue();
       expect(events.filter((e) => e.type === 'task-input').map((e) => (e.type === 'task-input' ? e.request.method : ''))).toEqual(['elicitation/create']);
       expect(asked.length).toBe(1);
-      expect(textOf(events.at(-1))).toContain('# Research Report: python (programming)');
+      const last = events.at(-1);
+      expect(textOf(last?.type === 'result' ? last.result : undefined)).toContain('# Research Report: python (programming)');
     } finally {
       client.close();
     }

@@ -2,6 +2,7 @@ import { lastValueFrom, map } from 'rxjs';
 import { NegotiationError, createClient, createSession } from '../../src/index.js';
 import { TestScriptError, createTestingController } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
+import { modernMeta } from '../helpers/mcp-fixtures.js';
 import { label, recording } from '../helpers/recording-transport.js';
 import { leave } from '../helpers/leave-pending.js';
 
@@ -106,9 +107,8 @@ describe('createTestingController negotiation (2026-07-28)', () => {
   it('on a per-request transport, answers headers that disagree with the request with -32020', () => {
     const server = createTestingController({ transport: 'per-request' });
     const session = createSession(server.transport);
-    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
     let failure: unknown;
-    session.request('tools/list', { _meta: meta }, { headers: { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call' } }).subscribe({ error: (e: unknown) => (failure = e) });
+    session.request('tools/list', { _meta: modernMeta() }, { headers: { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call' } }).subscribe({ error: (e: unknown) => (failure = e) });
     expect(failure).toEqual(jasmine.objectContaining({ rpcCode: -32020 }));
     expect(() => server.verify()).toThrowError(/Mcp-Method tools\/call, which do not match/);
   });
@@ -116,7 +116,7 @@ describe('createTestingController negotiation (2026-07-28)', () => {
   it('answers initialize with -32601, as a 2026-07-28 server has no such method', () => {
     const server = createTestingController();
     const wire = recording(server.transport);
-    createSession(wire.transport).request('initialize', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } }).subscribe({ error: () => undefined });
+    createSession(wire.transport).request('initialize', { _meta: modernMeta() }).subscribe({ error: () => undefined });
     expect(wire.received).toEqual([{ jsonrpc: '2.0', id: 0, error: { code: -32601, message: 'Method not found: initialize' } }]);
   });
 });

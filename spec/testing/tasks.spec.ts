@@ -1,16 +1,16 @@
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { RpcError, createClient, createSession } from '../../src/index.js';
 import { TASK_TESTING_CAPABILITIES, TestScriptError, createTestingController, serveTasks, toolResult } from '../../src/testing/index.js';
+import { modernMeta } from '../helpers/mcp-fixtures.js';
 import { label, recording } from '../helpers/recording-transport.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
-const meta = (capabilities: object) => ({ 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities });
 
 describe('serveTasks (rxmcp/testing)', () => {
   it('2026-07-28: refuses a listen for task ids that does not declare the tasks extension with -32021', async () => {
     const server = createTestingController({ capabilities: TASK_TESTING_CAPABILITIES });
     const session = createSession(server.transport);
-    const listen = session.request('subscriptions/listen', { notifications: { taskIds: ['t'] }, _meta: meta({}) }, { timeout: false });
+    const listen = session.request('subscriptions/listen', { notifications: { taskIds: ['t'] }, _meta: modernMeta() }, { timeout: false });
     const error = await firstValueFrom(listen).catch((e: unknown) => e);
     expect(RpcError.is(error) && (error as RpcError).rpcCode).toBe(-32021);
     session.close();

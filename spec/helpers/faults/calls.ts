@@ -2,6 +2,7 @@
 // with the list of calls that hung, failed untyped, failed late or failed although the fault did not concern them.
 import type { Observable, Subscription } from 'rxjs';
 import { McpError, type CallToolResult, type Client, type ToolCallOptions } from '../../../src/index.js';
+import { textOf } from '../mcp-fixtures.js';
 
 /** How many calls a fault spec has in flight when the fault strikes. */
 export const CALLS = 100;
@@ -104,12 +105,6 @@ export function problems<T>(outcomes: readonly CallOutcome<T>[], check: (outcome
   });
   return found.length <= limit ? found : [...found.slice(0, limit), `… and ${found.length - limit} more (${JSON.stringify(tally(outcomes))})`];
 }
-
-/** The text of a tool result's first content block. */
-export const textOf = (value: unknown): string | undefined => {
-  const block = (value as CallToolResult | undefined)?.content?.[0];
-  return block?.type === 'text' ? block.text : undefined;
-};
 
 /** Check: the call got the `echo` result for `i`. */
 export function echoed(i: number | string, since?: number): (outcome: CallOutcome) => string | undefined {

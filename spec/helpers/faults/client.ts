@@ -2,7 +2,8 @@
 // arrival times, and bounded waits for the next call after a fault.
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import type { CallToolResult, Client, ClientOptions, Diagnostic, DiagnosticKind } from '../../../src/index.js';
-import { echoText, textOf } from './calls.js';
+import { textOf } from '../mcp-fixtures.js';
+import { echoText } from './calls.js';
 import { within } from './fault-server.js';
 
 /** Client options of the fault specs: every wait bounded well below the specs' own time limits. */

@@ -1,14 +1,14 @@
 // Starting the fault server (spec/fixtures/servers/fault/) for the fault specs: over stdio through the public
 // `stdio` transport, or as an HTTP server process on 127.0.0.1, port 0. Either way the spec learns the moment a
 // fault strikes: the server says `FAULT <kind>` on stderr (stdio) or `FAULT {"run":…}` on stdout (HTTP).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filter, firstValueFrom, map, take } from 'rxjs';
 import { stdio, type StdioOptions, type StdioTransport } from '../../../src/node/index.js';
-import { stopChild } from '../stop-child.js';
+import { launch } from '../../fixtures/official/launch.js';
 
 /** Absolute path of a file of the fault server. */
 export function faultServerFile(name: 'stdio.mjs' | 'http.mjs'): string {
@@ -120,26 +120,18 @@ function onStdoutLines(child: ChildProcess, onLine: (line: string, at: number) =
   });
 }
 
-/** Spawns `http.mjs` and waits (at most 10 s) for its `LISTENING` line. */
-export function startHttpFaultServer(): Promise<HttpFaultServer> {
-  const child = spawn(process.execPath, [faultServerFile('http.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Launches `http.mjs` (waiting at most 10 s for its `LISTENING` line), then follows its `FAULT` lines. */
+export async function startHttpFaultServer(): Promise<HttpFaultServer> {
+  const server = await launch(faultServerFile('http.mjs'));
+  server.child.stderr?.on('data', (chunk: string) => process.stderr.write(chunk)); // shown, as when it was inherited
   const clock = new FaultClock();
-  return new Promise<HttpFaultServer>((resolve, reject) => {
-    const timer = setTimeout(() => void stopChild(child).then(() => reject(new Error('the HTTP fault server printed no LISTENING line within 10 s'))), 10_000);
-    child.once('exit', (code, signal) => reject(new Error(`the HTTP fault server exited (${code ?? signal}) before listening`)));
-    onStdoutLines(child, (line, at) => {
-      if (line.startsWith('FAULT ')) return clock.note(line, at);
-      const base = /^LISTENING (\S+)$/.exec(line)?.[1];
-      if (base === undefined) return undefined;
-      clearTimeout(timer);
-      return resolve({
-        url: (run, params) => `${base}?${query({ run, ...params })}`,
-        faultAt: (run, withinMs = 5000) => clock.faultAt(run, withinMs),
-        report: async (run) => (await (await fetch(new URL(`/control/${encodeURIComponent(run)}`, base))).json()) as RunReport,
-        close: () => stopChild(child),
-      });
-    });
-  });
+  onStdoutLines(server.child, (line, at) => (line.startsWith('FAULT ') ? clock.note(line, at) : undefined));
+  return {
+    url: (run, params) => `${server.url}?${query({ run, ...params })}`,
+    faultAt: (run, withinMs = 5000) => clock.faultAt(run, withinMs),
+    report: async (run) => (await (await fetch(new URL(`/control/${encodeURIComponent(run)}`, server.url))).json()) as RunReport,
+    close: server.close,
+  };
 }
 
 let shared: Promise<HttpFaultServer> | undefined;

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTenant } from '../../helpers/auth-fixtures.js';
 import { fixtureServer } from '../../fixtures/servers/paths.js';
+import { until } from '../../helpers/until.js';
 import { CLI_SERVER, eventsOf } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -32,13 +33,8 @@ function start(args: readonly string[], env: Record<string, string> = {}): { chi
 
 const run = (args: readonly string[], env?: Record<string, string>): Promise<Ran> => start(args, env).done;
 
-async function until(read: () => string, pattern: RegExp, ms = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!pattern.test(read())) {
-    if (Date.now() - started > ms) throw new Error(`no ${pattern} within ${ms} ms in:\n${read()}`);
-    await new Promise((wake) => setTimeout(wake, 25));
-  }
-}
+const shows = (read: () => string, pattern: RegExp, ms = 10_000): Promise<void> =>
+  until(() => pattern.test(read()), ms, () => `no ${pattern} within ${ms} ms in:\n${read()}`, 25);
 
 function gone(pid: number): boolean {
   try {
@@ -84,8 +80,8 @@ describe('the rxmcp bin (dist/cli.js)', () => {
 
   it('SIGINT ends a watch cleanly: a last state event, exit 0, the server process gone', async () => {
     const watch = start(['watch', ...CLI_SERVER]);
-    await until(watch.stdout, /cli-server ready \(pid \d+\)/);
-    await until(watch.stdout, /"status":"ready"/);
+    await shows(watch.stdout, /cli-server ready \(pid \d+\)/);
+    await shows(watch.stdout, /"status":"ready"/);
     const pid = Number(/cli-server ready \(pid (\d+)\)/.exec(watch.stdout())?.[1]);
     watch.child.kill('SIGINT');
     const ended = await watch.done;
@@ -99,7 +95,7 @@ describe('the rxmcp bin (dist/cli.js)', () => {
     try {
       const marker = join(folder, 'cancelled');
       const call = start(['call', 'slow', 'steps=100', 'delayMs=50', '--watch', '-e', `CANCEL_MARKER=${marker}`, ...CLI_SERVER]);
-      await until(call.stdout, /"progress":2/);
+      await shows(call.stdout, /"progress":2/);
       call.child.kill('SIGINT');
       const ended = await call.done;
       expect(ended.code).toBe(130);
@@ -112,7 +108,7 @@ describe('the rxmcp bin (dist/cli.js)', () => {
 
   it('a reader that stops early (| head) ends the run without an error', async () => {
     const watch = start(['watch', '--frames', ...CLI_SERVER]);
-    await until(watch.stdout, /"status":"ready"/);
+    await shows(watch.stdout, /"status":"ready"/);
     watch.child.stdout?.destroy();
     watch.child.kill('SIGINT');
     const ended = await watch.done;

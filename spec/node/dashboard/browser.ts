@@ -41,12 +41,3 @@ export async function runTool(page: Page, name: string, fields: Readonly<Record<
   const id = await page.locator(`.call[data-tool="${name}"]`).last().getAttribute('data-call');
   return `.call[data-call="${id}"]`;
 }
-
-/** Polls `check` until it is true (Node side), within `timeoutMs`. */
-export async function until(check: () => boolean, timeoutMs = 8000, what = 'the condition'): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

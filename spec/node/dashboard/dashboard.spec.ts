@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { startDashboard, type Dashboard } from '../../../examples/dashboard/serve.js';
-import { launchChromium, openDashboard, pickTool, runTool, until } from './browser.js';
+import { until } from '../../helpers/until.js';
+import { launchChromium, openDashboard, pickTool, runTool } from './browser.js';
 
 const SETUP_MS = 60_000;
 const SPEC_MS = 25_000;
@@ -58,7 +59,7 @@ describe('dashboard page in Chromium', () => {
     await p.waitForSelector(`${call} .percent`);
     await p.click(`${call} .cancel-call`);
     await p.waitForSelector(`${call}.cancelled`);
-    await until(() => dashboard.state.activity.slice(before).some((a) => a.kind === 'cancelled' && a.tool === 'countdown'), 8000, 'the server to see the cancellation');
+    await until(() => dashboard.state.activity.slice(before).some((a) => a.kind === 'cancelled' && a.tool === 'countdown'), 8000, 'Timed out waiting for the server to see the cancellation', 50);
     expect(await p.locator(`${call} .result`).count()).toBe(0);
   }, SPEC_MS);
 

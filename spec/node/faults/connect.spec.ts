@@ -1,13 +1,14 @@
 // Connecting when the other end is not what it should be: a Streamable HTTP server that refuses the probe sent
 // before `initialize`, a legacy HTTP+SSE server, a web page, a closed port, a name that never resolves, a process
 // that never answers.
-import { createServer } from 'node:net';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { createClient, httpTransport, legacySse, McpError, streamableHttp, type Client, type Transport } from '../../../src/index.js';
-import { errorText, textOf, echoText } from '../../helpers/faults/calls.js';
+import { errorText, echoText } from '../../helpers/faults/calls.js';
+import { textOf } from '../../helpers/mcp-fixtures.js';
 import { FAULT_CLIENT_OPTIONS } from '../../helpers/faults/client.js';
 import { httpFaultServer, runId, stdioFaultServer, within, type HttpFaultServer, type LoggedRequest } from '../../helpers/faults/fault-server.js';
 import { launch, type LaunchedServer } from '../../fixtures/official/launch.js';
+import { freePort } from '../../helpers/nginx.js'; // free a moment ago: nothing listens there
 
 const SPEC_MS = 15_000;
 
@@ -16,18 +17,6 @@ async function connectOutcome(client: Client, boundMs: number): Promise<{ error:
   const started = performance.now();
   const error = await within(boundMs, 'connecting', firstValueFrom(client.connect())).then(() => undefined, (e: unknown) => e);
   return { error, ms: performance.now() - started };
-}
-
-/** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const requestsBeforeFirstGet = (log: readonly LoggedRequest[]): string[] => {
@@ -104,7 +93,7 @@ describe('connecting to servers that answer unexpectedly', () => {
   ];
   for (const [label, make] of transports) {
     it(`${label}: a refused connection fails with a message that names ECONNREFUSED`, async () => {
-      client = createClient(make(`http://127.0.0.1:${await closedPort()}/mcp`), FAULT_CLIENT_OPTIONS);
+      client = createClient(make(`http://127.0.0.1:${await freePort()}/mcp`), FAULT_CLIENT_OPTIONS);
       const { error } = await connectOutcome(client, 5000);
       expect(McpError.is(error)).withContext(errorText(error)).toBeTrue();
       expect((error as Error).message).toContain('ECONNREFUSED');

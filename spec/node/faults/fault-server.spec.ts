@@ -2,13 +2,13 @@
 // schema of the revision they speak, over stdio and every HTTP shape.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { modernMeta } from '../../helpers/mcp-fixtures.js';
 import { validateAgainstOfficialSchema, type OfficialSchemaVersion } from '../../helpers/official-schema.js';
 import { faultServerFile, httpFaultServer, runId, within, type HttpFaultServer } from '../../helpers/faults/fault-server.js';
 
 type Frame = Record<string, unknown>;
-const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
 const request = (id: number, method: string, params: Frame = {}, modern = true): Frame =>
-  ({ jsonrpc: '2.0', id, method, params: modern ? { ...params, _meta: MODERN_META } : params });
+  ({ jsonrpc: '2.0', id, method, params: modern ? { ...params, _meta: modernMeta({ elicitation: {} }) } : params });
 const INITIALIZE = (version: string) => ({ protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
 
 /** The official-schema problems of a response to `method`, prefixed with the method. */
