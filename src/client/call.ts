@@ -4,7 +4,8 @@ import { McpError } from '../errors/mcp-error.js';
 import { MCP_ERROR_CODES } from '../errors/rpc-errors.js';
 import { decodeResult } from '../protocol/codec.js';
 import { hasCapability } from '../protocol/model/capabilities.js';
-import { isClientRequestSpec, knownMethodSpec, methodSpec } from '../protocol/methods.js';
+import { isClientRequestSpec, knownMethodSpec } from '../protocol/methods.js';
+import type { MethodSpec } from '../protocol/method-spec.js';
 import type { Params, RequestEvent } from '../session/types.js';
 import type { ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
@@ -24,7 +25,8 @@ export interface CallDeps {
   readonly cache: ResultCache;
 }
 
-function assertSupported(ready: ClientConnection, method: string): void {
+/** The spec of `method` on `ready` (the revision's or an extension's), or a throw when it cannot be sent there. */
+function supportedSpec(ready: ClientConnection, method: string): MethodSpec {
   const { protocolVersion, capabilities } = ready.server;
   const spec = knownMethodSpec(protocolVersion, method);
   if (!isClientRequestSpec(spec)) {
@@ -33,6 +35,7 @@ function assertSupported(ready: ClientConnection, method: string): void {
   if (spec.serverCapability && !hasCapability(capabilities, spec.serverCapability)) {
     throw new UnsupportedMethodError(`The server does not declare the ${spec.serverCapability.join('.')} capability needed for ${method}`, { method });
   }
+  return spec;
 }
 
 /** A request whose response stream broke is lost, and is re-issued once, with a new id (2026-07-28). */
@@ -61,7 +64,7 @@ export function isSessionExpired(error: unknown): boolean {
  * on it learns it); whether to repeat the call on a new one is the verb's decision.
  */
 export function callOn(core: CallDeps, ready: ClientConnection, method: string, params: Params | undefined, options: CallOptions, safe = method !== 'tools/call'): Observable<CallEvent<unknown>> {
-  assertSupported(ready, method);
+  const known = supportedSpec(ready, method);
   const { policy, connection } = ready;
   const version = ready.server.protocolVersion;
   const lost = policy.reissue ? onStreamLost(method, core.options.reissue !== 'safe-only' || safe) : undefined;
@@ -71,7 +74,8 @@ export function callOn(core: CallDeps, ready: ClientConnection, method: string, 
   };
   const decode = (raw: Params) => decodeResult(version, method, raw, options.resultTypes ? { allowedResultTypes: options.resultTypes } : {});
   const decodeEvent = (event: RequestEvent): CallEvent<unknown> => (event.type === 'result' ? { type: 'result', result: decode(event.result) } : event);
-  const spec = methodSpec(version, method);
+  // The revision's own traits (input rounds, caching, pages); an extension's method has none of them here.
+  const spec = known.extension === undefined ? known : undefined;
   const fail = (error: unknown): never => {
     if (isSessionExpired(error)) connection.abort(error as McpError);
     // A cursor the server refuses: the pages cached of that list are no longer a consistent snapshot.
