@@ -171,7 +171,8 @@ export interface SessionOptions {
   /** Default time limits of every request (default: `{ firstMs: 60000 }`); `false` for none. */
   readonly timeout?: TimeoutOptions | false;
   /**
-   * How requests are cancelled; a function is read at each cancellation (the client switches per revision).
+   * How requests are cancelled; a function is read when each connection opens (the client then sets each connection's
+   * policy after negotiation).
    * Default: the transport's `cancellation`, else `abort` when it has `exchange`, else `notification`.
    */
   readonly cancellation?: CancellationMode | (() => CancellationMode);
