@@ -31,6 +31,19 @@ describe('client group: calls routed to their server', () => {
         expectObservable(group.callTool('a__search', { q: 'rx' }).pipe(map(textOf))).toBe('(r|)', { r: 'a found rx' });
       }));
 
+    it(`callTool asks the member for no progress, as a plain client call does; callToolEvents does (${era.name})`, () => {
+      const tokens: boolean[] = [];
+      withTwoServers(era, (a, b, { expectObservable }) => {
+        serveTools(a, []);
+        serveTools(b, [tool('build')]);
+        b.whenRequest('tools/call', { name: 'build' }).handle((call) => (tokens.push(call.progressToken !== undefined), call.respond(toolResult('built'))));
+        const group = createClientGroup({ a: a.transport, b: b.transport });
+        expectObservable(group.callTool('b__build').pipe(map(textOf))).toBe('(r|)', { r: 'built' });
+        expectObservable(group.callToolEvents('b__build').pipe(map((event) => event.type))).toBe('(r|)', { r: 'result' });
+      });
+      expect(tokens).toEqual([false, true]);
+    });
+
     it(`callToolEvents passes the server's progress through before the result (${era.name})`, () =>
       withTwoServers(era, (a, b, { expectObservable }) => {
         serveTools(a, []);
