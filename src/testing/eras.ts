@@ -1,8 +1,12 @@
 import { LATEST_LEGACY_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, isModernVersion, type ProtocolEra, type ProtocolVersion } from '../protocol/versions.js';
 import type { TestScheduler } from 'rxjs/testing';
 import { createTestingController } from './controller.js';
+import { TestScriptError } from './errors.js';
 import { runWithServer, type MarbleBody } from './marble-run.js';
 import type { TestingController, TestingControllerOptions } from './types.js';
+
+/** Options of a controller an era case makes: everything but the revision, which is the era's. */
+export type EraControllerOptions = Omit<TestingControllerOptions, 'revision'>;
 
 /** One era a parity spec runs in. */
 export interface EraCase {
@@ -13,9 +17,11 @@ export interface EraCase {
   /** `legacy 2025-11-25`, `modern 2026-07-28`: for spec titles. */
   readonly name: string;
   /** A testing controller speaking this revision. */
-  controller(options?: Omit<TestingControllerOptions, 'revision'>): TestingController;
-  /** `runWithServer` with a controller of this revision: runs `body` in `scheduler.run`, flushes, verifies. */
-  run(scheduler: TestScheduler, body: MarbleBody, options?: Omit<TestingControllerOptions, 'revision'>): TestingController;
+  controller(options?: EraControllerOptions): TestingController;
+  /** `runWithServer` with a controller of this revision, in a `createMarbleScheduler()`: runs `body`, flushes, verifies. */
+  run(body: MarbleBody, options?: EraControllerOptions): TestingController;
+  /** The same in `scheduler.run`, for a scheduler of the test's own. */
+  run(scheduler: TestScheduler, body: MarbleBody, options?: EraControllerOptions): TestingController;
 }
 
 /** The revisions `eachEra` runs by default: the newest of each era. */
@@ -24,13 +30,11 @@ export const PARITY_REVISIONS: readonly ProtocolVersion[] = [LATEST_LEGACY_PROTO
 /** The era case of one revision. */
 export function eraCase(revision: ProtocolVersion): EraCase {
   const era: ProtocolEra = isModernVersion(revision) ? 'modern' : 'legacy';
-  return {
-    era,
-    revision,
-    name: `${era} ${revision}`,
-    controller: (options = {}) => createTestingController({ ...options, revision }),
-    run: (scheduler, body, options = {}) => runWithServer(scheduler, body, { ...options, revision }),
-  };
+  function run(first: TestScheduler | MarbleBody, second?: MarbleBody | EraControllerOptions, third: EraControllerOptions = {}): TestingController {
+    if (typeof first === 'function') return runWithServer(first, { ...(second as EraControllerOptions | undefined), revision });
+    return runWithServer(first, second as MarbleBody, { ...third, revision });
+  }
+  return { era, revision, name: `${era} ${revision}`, controller: (options = {}) => createTestingController({ ...options, revision }), run };
 }
 
 /**
@@ -40,10 +44,53 @@ export function eraCase(revision: ProtocolVersion): EraCase {
  *
  * ```ts
  * eachEra((era) => {
- *   it(`lists the tools (${era.name})`, () => era.run(new TestScheduler(assert), (server, { expectObservable }) => { ... }));
+ *   it(`lists the tools (${era.name})`, () => era.run((server, { expectObservable }) => { ... }));
  * });
  * ```
  */
 export function eachEra(define: (era: EraCase) => void, revisions: readonly ProtocolVersion[] = PARITY_REVISIONS): void {
   for (const revision of revisions) define(eraCase(revision));
+}
+
+/** A test framework's function that defines one spec (`it` of Jasmine, Jest, Vitest, Mocha or `node:test`). */
+export type SpecFunction = (title: string, body: () => void) => unknown;
+
+/** Options of `itInEachEra`: the controller's (but the revision), and how the specs are defined and run. */
+export interface EraSpecOptions extends EraControllerOptions {
+  /** The revisions (default `PARITY_REVISIONS`). */
+  readonly revisions?: readonly ProtocolVersion[];
+  /** Defines each spec (default: the global `it`). Pass `fit`, `it.only`, or `node:test`'s `it`. */
+  readonly it?: SpecFunction;
+  /** A new scheduler per spec (default `createMarbleScheduler`). */
+  readonly scheduler?: () => TestScheduler;
+}
+
+function globalIt(): SpecFunction {
+  const found = (globalThis as { it?: unknown }).it;
+  if (typeof found === 'function') return found as SpecFunction;
+  throw new TestScriptError('itInEachEra defines specs with the global `it` (Jasmine, Jest, Vitest, Mocha), and there is none here: pass { it }, or use eachEra');
+}
+
+/**
+ * Defines one marble spec per era: `it(`${title} (${era.name})`, ...)` whose body runs with a controller of the
+ * era's revision, in virtual time, then flushes and verifies (`EraCase.run`). The shortest way to prove that code
+ * built on `createClient` works against a server of either era.
+ *
+ * ```ts
+ * itInEachEra('lists the tools', (server, { expectObservable }) => {
+ *   serveTools(server, [tool('search')]);
+ *   expectObservable(createClient(server.transport).tools$.pipe(map((tools) => tools.length))).toBe('a', { a: 1 });
+ * });
+ * ```
+ *
+ * @throws TestScriptError when no `it` was given and there is no global one.
+ */
+export function itInEachEra(title: string, body: MarbleBody, options: EraSpecOptions = {}): void {
+  const { revisions, it: define = globalIt(), scheduler, ...controller } = options;
+  eachEra((era) => {
+    define(`${title} (${era.name})`, () => {
+      if (scheduler === undefined) era.run(body, controller);
+      else era.run(scheduler(), body, controller);
+    });
+  }, revisions);
 }

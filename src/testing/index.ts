@@ -24,8 +24,9 @@ export type { WireShape } from './wire.js';
 export { TestScriptError, ExpectationFailedError } from './errors.js';
 export { runWithServer } from './marble-run.js';
 export type { MarbleBody } from './marble-run.js';
-export { eachEra, eraCase, PARITY_REVISIONS } from './eras.js';
-export type { EraCase } from './eras.js';
+export { createMarbleScheduler } from './scheduler.js';
+export { eachEra, eraCase, itInEachEra, PARITY_REVISIONS } from './eras.js';
+export type { EraCase, EraControllerOptions, EraSpecOptions, SpecFunction } from './eras.js';
 
 // Fixtures
 export {

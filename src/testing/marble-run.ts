@@ -1,5 +1,6 @@
 import type { RunHelpers, TestScheduler } from 'rxjs/testing';
 import { createTestingController } from './controller.js';
+import { createMarbleScheduler } from './scheduler.js';
 import type { TestingController, TestingControllerOptions } from './types.js';
 
 /** The body of a marble test with a scripted server. */
@@ -7,12 +8,22 @@ export type MarbleBody = (server: TestingController, helpers: RunHelpers) => voi
 
 /**
  * Runs `body` inside `scheduler.run` with a new testing controller, then flushes virtual time (which checks the
- * marble expectations) and calls `server.verify()`, so that a test cannot forget either. Returns the controller
- * for anything the test still wants to ask it.
+ * marble expectations) and calls `server.verify()`, so that a test cannot forget either. Without a scheduler it
+ * uses `createMarbleScheduler()`. Returns the controller for anything the test still wants to ask it. A body that
+ * wants to check something after the last frame calls `helpers.flush()` itself first.
  *
- * @throws ExpectationFailedError from `verify()`; whatever the scheduler's assertions throw.
+ * @throws ExpectationFailedError from `verify()` or the marble assertions; whatever a scheduler of the test's own
+ * throws.
  */
-export function runWithServer(scheduler: TestScheduler, body: MarbleBody, options: TestingControllerOptions = {}): TestingController {
+export function runWithServer(body: MarbleBody, options?: TestingControllerOptions): TestingController;
+export function runWithServer(scheduler: TestScheduler, body: MarbleBody, options?: TestingControllerOptions): TestingController;
+export function runWithServer(
+  first: TestScheduler | MarbleBody,
+  second?: MarbleBody | TestingControllerOptions,
+  third: TestingControllerOptions = {},
+): TestingController {
+  const [scheduler, body, options] =
+    typeof first === 'function' ? [createMarbleScheduler(), first, (second as TestingControllerOptions | undefined) ?? {}] : [first, second as MarbleBody, third];
   const server = createTestingController(options);
   scheduler.run((helpers) => {
     body(server, helpers);

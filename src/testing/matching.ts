@@ -1,4 +1,5 @@
 import type { Params } from '../session/types.js';
+import { sameValue } from './equality.js';
 
 /**
  * What a request's params must look like to match: an object whose every key must be present with an equal value
@@ -10,17 +11,9 @@ export type ParamsMatcher<R = unknown> = Params | ((params: Params, request: R) 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  if (!isPlainObject(a) || !isPlainObject(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
-}
-
 /** True when `actual` has every key of `expected` with an equal value; plain objects are compared the same way. */
 export function includes(actual: unknown, expected: unknown): boolean {
-  if (!isPlainObject(expected) || !isPlainObject(actual)) return deepEqual(actual, expected);
+  if (!isPlainObject(expected) || !isPlainObject(actual)) return sameValue(actual, expected);
   return Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && includes(actual[key], value));
 }
 
