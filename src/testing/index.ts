@@ -35,6 +35,6 @@ export {
 } from './fixtures/builders.js';
 export type { ToolSpec, ResourceSpec, ScriptedToolResult, ElicitationQuestion, SamplingQuestion, RootsQuestion } from './fixtures/builders.js';
 export { serveTools, servePrompts, serveResources, serveResourceTemplates, serveResourceContents, slowTool } from './fixtures/behaviours.js';
-export type { ServedCatalog, CatalogServeOptions, ServedResource, SlowToolOptions } from './fixtures/behaviours.js';
+export type { ServedCatalog, CatalogServeOptions, CatalogSource, ServedResource, SlowToolOptions } from './fixtures/behaviours.js';
 export { serveTasks, TASK_TESTING_CAPABILITIES } from './fixtures/tasks.js';
 export type { ServedTasks, ScriptedTask, TaskServeOptions } from './fixtures/tasks.js';

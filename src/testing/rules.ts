@@ -2,7 +2,8 @@ import { timer } from 'rxjs';
 import type { Params } from '../session/types.js';
 import { describeMatcher, matchesParams, type ParamsMatcher } from './matching.js';
 import type { TestRequestImpl } from './test-request.js';
-import type { RequestRule, RespondOptions, RuleOptions, TestRequest } from './types.js';
+import type { InputRequests } from '../protocol/model/mrtr.js';
+import type { Answers, RequestRule, RespondOptions, RuleOptions, TestRequest } from './types.js';
 
 /** What a rule needs from its controller. */
 export interface RuleHost {
@@ -95,6 +96,22 @@ export class Rule implements RequestRule {
 
   handle(script: (request: TestRequest) => void): RequestRule {
     return this.use(script);
+  }
+
+  ask<Q extends InputRequests>(inputRequests: Q | ((request: TestRequest) => Q), answer: (answers: Answers<Q>, request: TestRequest) => Params): RequestRule {
+    return this.use((request) => {
+      const questions = typeof inputRequests === 'function' ? inputRequests(request) : inputRequests;
+      request.ask(questions).subscribe({
+        next: (answers) => {
+          try {
+            request.respond(answer(answers, request));
+          } catch (error) {
+            this.host.failed(this, request, error);
+          }
+        },
+        error: (error: unknown) => this.host.failed(this, request, error),
+      });
+    });
   }
 
   never(): RequestRule {

@@ -143,6 +143,13 @@ export interface RequestRule {
   error(code: number, message: string, data?: unknown, options?: RespondOptions): RequestRule;
   /** Hands each matching request to `script`, which answers it through the `TestRequest`. */
   handle(script: (request: TestRequest) => void): RequestRule;
+  /**
+   * Puts `inputRequests` to the client for each matching request (`TestRequest.ask`, in the revision's way) and
+   * answers the request with what `answer` makes of the client's answers: a tool that asks the user first.
+   * An error answer to a question, or an `answer` that throws, fails the rule (`verify()` reports it and the
+   * request gets a `-32603` error).
+   */
+  ask<Q extends InputRequests>(inputRequests: Q | ((request: TestRequest) => Q), answer: (answers: Answers<Q>, request: TestRequest) => Params): RequestRule;
   /** Takes each matching request and never answers it. */
   never(): RequestRule;
   /** Drops the connection when a matching request arrives (cleanly, or failing with `error`). */
