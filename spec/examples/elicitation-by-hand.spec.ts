@@ -1,10 +1,13 @@
 // The tests of recipe-elicitation.spec.ts written without the testing controller: the handshake, the ids, the
-// 2026-07-28 input round and the legacy server request scripted by hand with marbleTransport, for both eras.
+// 2026-07-28 input round and the legacy server request scripted by hand with marbleTransport, for both eras. Like
+// the recipe, it uses only what a user has (the public exports, rxjs and the test framework).
 import { filter, map, of, timer, type Observable } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
 import { createClient, type JsonRpcMessage } from '../../src/index.js';
 import { err, marbleTransport, req, res } from '../../src/testing/index.js';
-import { createTestScheduler } from '../helpers/marbles.js';
 import { confirmWith } from './recipes/confirm-handler.js';
+
+const createTestScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
 const question = { message: 'Book the 9:40 to Oslo?', requestedSchema: { type: 'object', properties: { confirmed: { type: 'boolean' } } } };
 const booked = (id: number, text: string, modern: boolean) => res(id, { ...(modern ? { resultType: 'complete' } : {}), content: [{ type: 'text', text }] });

@@ -1,11 +1,14 @@
 // The tests of recipe-tool-menu.spec.ts written without the testing controller: every frame of both eras scripted
-// by hand with marbleTransport. Kept as the comparison the README quotes.
+// by hand with marbleTransport. Kept as the comparison the README quotes; like the recipe, it uses only what a
+// user has (the public exports, rxjs and the test framework).
 import { map } from 'rxjs';
-import { createClient } from '../../src/index.js';
+import { TestScheduler } from 'rxjs/testing';
+import { createClient, type JsonRpcMessage } from '../../src/index.js';
 import { err, marbleTransport, note, res } from '../../src/testing/index.js';
-import { createTestScheduler } from '../helpers/marbles.js';
-import { methodOf } from '../helpers/mcp-fixtures.js'; // a message's method, or 'response'
 import { toolMenu } from './recipes/tool-menu.js';
+
+const createTestScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+const methodOf = (message: JsonRpcMessage) => ('method' in message ? message.method : 'response');
 
 const search = { name: 'search', title: 'Search', inputSchema: { type: 'object' } };
 const remove = { name: 'rm', title: 'Delete files', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } };
