@@ -95,7 +95,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     const project = join(temp, 'consumer');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'rxmcp-consumer', private: true, type: 'module' }, null, 2));
-    for (const file of ['server.mjs', 'client.mjs', 'entries.mjs', 'entries.cjs', 'consumer.ts', 'consumer-cjs.cts']) {
+    for (const file of ['server.mjs', 'client.mjs', 'marbles.mjs', 'entries.mjs', 'entries.cjs', 'consumer.ts', 'consumer-cjs.cts']) {
       copyFileSync(join(FIXTURES, file), join(project, file));
     }
     const rxjs = (JSON.parse(readFileSync(require.resolve('rxjs/package.json'), 'utf8')) as { version: string }).version;
@@ -186,6 +186,16 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(JSON.parse(ran.stdout.trim().split('\n').pop() as string)).toEqual({
       protocolVersion: '2025-11-25', server: 'tiny-server', tools: ['echo'], text: 'hello from the tarball',
     });
+  }, STEP_MS);
+
+  it('runs marble specs written with the installed testing kit, which pass in both eras and fail on a wrong diagram', async () => {
+    const ran = await node(['marbles.mjs'], installed());
+    expect(ran.code).withContext(explain(ran)).toBe(0);
+    expect(JSON.parse(ran.stdout.trim().split('\n').pop() as string)).toEqual([
+      { title: 'follows a change of the list (legacy 2025-11-25)', passed: true },
+      { title: 'follows a change of the list (modern 2026-07-28)', passed: true },
+      { title: 'fails on a wrong diagram (modern 2026-07-28)', passed: false, error: 'ExpectationFailedError', problems: ['expected 0ms next 2, got 0ms next 1'] },
+    ]);
   }, STEP_MS);
 
   // The command-line tools the package declares in `bin` (none yet): each must be linked into the project and run.
