@@ -25,11 +25,11 @@ export function matchesParams<R>(matcher: ParamsMatcher<R> | undefined, params: 
 
 const MAX_SHOWN = 160;
 
-/** A short JSON rendering for failure messages. */
+/** A short JSON rendering for failure messages (an error as `Name: message`). */
 export function show(value: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Error ? `${inner.name}: ${inner.message}` : inner)) ?? String(value);
   } catch {
     text = String(value);
   }

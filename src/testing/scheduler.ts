@@ -3,18 +3,7 @@
 import { TestScheduler } from 'rxjs/testing';
 import { sameValue } from './equality.js';
 import { ExpectationFailedError } from './errors.js';
-
-const MAX_SHOWN = 160;
-
-function shown(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Error ? `${inner.name}: ${inner.message}` : inner)) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
-}
+import { show } from './matching.js';
 
 interface FrameEntry {
   readonly frame: number;
@@ -35,14 +24,14 @@ const isSubscription = (entry: unknown): entry is SubscriptionEntry =>
 function describeEntry(entry: unknown): string {
   if (isFrame(entry)) {
     const { kind, value, error } = entry.notification;
-    const what = kind === 'N' ? `next ${shown(value)}` : kind === 'E' ? `error ${shown(error)}` : 'complete';
+    const what = kind === 'N' ? `next ${show(value)}` : kind === 'E' ? `error ${show(error)}` : 'complete';
     return `${entry.frame}ms ${what}`;
   }
   if (isSubscription(entry)) {
     const end = Number.isFinite(entry.unsubscribedFrame) ? `, unsubscribed at ${entry.unsubscribedFrame}ms` : ', never unsubscribed';
     return `subscribed at ${entry.subscribedFrame}ms${end}`;
   }
-  return shown(entry);
+  return show(entry);
 }
 
 function differences(actual: readonly unknown[], expected: readonly unknown[]): string[] {
@@ -61,7 +50,7 @@ const listed = (entries: readonly unknown[]) => (entries.length === 0 ? '    (no
 function assertSame(actual: unknown, expected: unknown): void {
   if (sameValue(actual, expected)) return;
   if (!Array.isArray(actual) || !Array.isArray(expected)) {
-    throw new ExpectationFailedError(`Expected ${shown(expected)}, got ${shown(actual)}`, [`expected ${shown(expected)}, got ${shown(actual)}`]);
+    throw new ExpectationFailedError(`Expected ${show(expected)}, got ${show(actual)}`, [`expected ${show(expected)}, got ${show(actual)}`]);
   }
   const problems = differences(actual, expected);
   const message = `The observable did not do what the marble diagram says:\n  expected:\n${listed(expected)}\n  actual:\n${listed(actual)}\n  differences:\n${problems.map((problem) => `    - ${problem}`).join('\n')}`;
