@@ -3,7 +3,7 @@ import {
   DEFAULT_TOOL_HINTS, HumanWaitTimeoutError, ToolCallDeniedError, TransportError, createClient, toAsyncClient, unlessReadOnly,
   type Diagnostic, type InboundFrame, type ToolHints, type ToolHintsMap, type Transport,
 } from '../../src/index.js';
-import { createTestingController, eachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
+import { createTestingController, itInEachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
 const readOnly = tool('read', { annotations: { readOnlyHint: true } });
@@ -12,100 +12,82 @@ const bare = tool('bare');
 const names = (hints: ToolHintsMap) => [...hints.keys()].join(',');
 
 describe('Tool hints', () => {
-  eachEra((era) => {
-    it(`reports the trusted hints of the last successful listing, with the defaults where a tool says nothing (${era.name})`, () => {
-      era.run(createTestScheduler(), (server) => {
-        serveTools(server, [readOnly, writes, bare]);
-        const client = createClient(server.transport, { trustToolAnnotations: true });
-        expect(names(client.toolHints())).toBe('');
-        client.listTools().subscribe();
-        expect(client.toolHints().get('read')).toEqual({ ...DEFAULT_TOOL_HINTS, readOnlyHint: true });
-        expect(client.toolHints().get('write')).toEqual({ ...DEFAULT_TOOL_HINTS, destructiveHint: false });
-        expect(client.toolHints().get('bare')).toEqual(DEFAULT_TOOL_HINTS);
-      });
-    });
+  itInEachEra('reports the trusted hints of the last successful listing, with the defaults where a tool says nothing', (server) => {
+    serveTools(server, [readOnly, writes, bare]);
+    const client = createClient(server.transport, { trustToolAnnotations: true });
+    expect(names(client.toolHints())).toBe('');
+    client.listTools().subscribe();
+    expect(client.toolHints().get('read')).toEqual({ ...DEFAULT_TOOL_HINTS, readOnlyHint: true });
+    expect(client.toolHints().get('write')).toEqual({ ...DEFAULT_TOOL_HINTS, destructiveHint: false });
+    expect(client.toolHints().get('bare')).toEqual(DEFAULT_TOOL_HINTS);
+  });
 
-    it(`empties the hints as soon as a listing fails, and after close() (${era.name})`, () => {
-      era.run(createTestScheduler(), (server) => {
-        const served = serveTools(server, [readOnly]);
-        const client = createClient(server.transport, { trustToolAnnotations: true });
-        client.listTools().subscribe();
-        expect(names(client.toolHints())).toBe('read');
-        served.remove();
-        server.whenRequest('tools/list').error(-32603, 'listing broke');
-        client.listTools().subscribe({ error: () => undefined });
-        expect(names(client.toolHints())).toBe('');
-        server.whenRequest('tools/list').respond({ tools: [readOnly] });
-        client.listTools().subscribe();
-        expect(names(client.toolHints())).toBe('read');
-        client.close();
-        expect(names(client.toolHints())).toBe('');
-      });
-    });
+  itInEachEra('empties the hints as soon as a listing fails, and after close()', (server) => {
+    const served = serveTools(server, [readOnly]);
+    const client = createClient(server.transport, { trustToolAnnotations: true });
+    client.listTools().subscribe();
+    expect(names(client.toolHints())).toBe('read');
+    served.remove();
+    server.whenRequest('tools/list').error(-32603, 'listing broke');
+    client.listTools().subscribe({ error: () => undefined });
+    expect(names(client.toolHints())).toBe('');
+    server.whenRequest('tools/list').respond({ tools: [readOnly] });
+    client.listTools().subscribe();
+    expect(names(client.toolHints())).toBe('read');
+    client.close();
+    expect(names(client.toolHints())).toBe('');
+  });
 
-    it(`reports no hints for a client that does not trust the annotations (${era.name})`, () => {
-      era.run(createTestScheduler(), (server) => {
-        serveTools(server, [readOnly]);
-        const client = createClient(server.transport);
-        client.listTools().subscribe();
-        expect(client.toolHints().size).toBe(0);
-      });
-    });
+  itInEachEra('reports no hints for a client that does not trust the annotations', (server) => {
+    serveTools(server, [readOnly]);
+    const client = createClient(server.transport);
+    client.listTools().subscribe();
+    expect(client.toolHints().size).toBe(0);
   });
 });
 
 describe('The approval step of tool calls', () => {
-  eachEra((era) => {
-    it(`sends an approved call, and fails a denied one with ToolCallDeniedError, sending nothing (${era.name})`, () => {
-      era.run(createTestScheduler(), (server, { expectObservable, flush }) => {
-        serveTools(server, [writes]);
-        server.whenRequest('tools/call').respond(toolResult('done'));
-        const asked: string[] = [];
-        const approveToolCall = (call: { name: string }, hints: ToolHints) => {
-          asked.push(`${call.name}:${hints.readOnlyHint}`);
-          return call.name !== 'forbidden';
-        };
-        const client = createClient(server.transport, { approveToolCall });
-        expectObservable(client.callTool('write').pipe(map((r) => r.content.length))).toBe('(n|)', { n: 1 });
-        expectObservable(client.callTool('forbidden')).toBe('#', undefined, new ToolCallDeniedError('forbidden'));
-        flush();
-        server.expectNoRequest('tools/call', { name: 'forbidden' });
-        expect(asked).toEqual(['write:false', 'forbidden:false']);
-      });
-    });
+  itInEachEra('sends an approved call, and fails a denied one with ToolCallDeniedError, sending nothing', (server, { expectObservable, flush }) => {
+    serveTools(server, [writes]);
+    server.whenRequest('tools/call').respond(toolResult('done'));
+    const asked: string[] = [];
+    const approveToolCall = (call: { name: string }, hints: ToolHints) => {
+      asked.push(`${call.name}:${hints.readOnlyHint}`);
+      return call.name !== 'forbidden';
+    };
+    const client = createClient(server.transport, { approveToolCall });
+    expectObservable(client.callTool('write').pipe(map((r) => r.content.length))).toBe('(n|)', { n: 1 });
+    expectObservable(client.callTool('forbidden')).toBe('#', undefined, new ToolCallDeniedError('forbidden'));
+    flush();
+    server.expectNoRequest('tools/call', { name: 'forbidden' });
+    expect(asked).toEqual(['write:false', 'forbidden:false']);
+  });
 
-    it(`unlessReadOnly runs trusted read-only tools at once and asks for the others (${era.name})`, () => {
-      era.run(createTestScheduler(), (server, { expectObservable, flush }) => {
-        serveTools(server, [readOnly, writes]);
-        server.whenRequest('tools/call').respond(toolResult('done'));
-        const asked: string[] = [];
-        const client = createClient(server.transport, { trustToolAnnotations: true, approveToolCall: unlessReadOnly((call) => (asked.push(call.name), of(false))) });
-        client.listTools().subscribe();
-        expectObservable(client.callTool('read').pipe(map((r) => r.content.length))).toBe('(n|)', { n: 1 });
-        expectObservable(client.callTool('write')).toBe('#', undefined, new ToolCallDeniedError('write'));
-        flush();
-        expect(asked).toEqual(['write']);
-      });
-    });
+  itInEachEra('unlessReadOnly runs trusted read-only tools at once and asks for the others', (server, { expectObservable, flush }) => {
+    serveTools(server, [readOnly, writes]);
+    server.whenRequest('tools/call').respond(toolResult('done'));
+    const asked: string[] = [];
+    const client = createClient(server.transport, { trustToolAnnotations: true, approveToolCall: unlessReadOnly((call) => (asked.push(call.name), of(false))) });
+    client.listTools().subscribe();
+    expectObservable(client.callTool('read').pipe(map((r) => r.content.length))).toBe('(n|)', { n: 1 });
+    expectObservable(client.callTool('write')).toBe('#', undefined, new ToolCallDeniedError('write'));
+    flush();
+    expect(asked).toEqual(['write']);
+  });
 
-    it(`asks for every call when the annotations are not trusted, read-only ones included (${era.name})`, () => {
-      era.run(createTestScheduler(), (server) => {
-        serveTools(server, [readOnly]);
-        const asked: string[] = [];
-        const client = createClient(server.transport, { approveToolCall: unlessReadOnly((call) => (asked.push(call.name), false)) });
-        client.listTools().subscribe();
-        client.callTool('read').subscribe({ error: () => undefined });
-        expect(asked).toEqual(['read']);
-      });
-    });
+  itInEachEra('asks for every call when the annotations are not trusted, read-only ones included', (server) => {
+    serveTools(server, [readOnly]);
+    const asked: string[] = [];
+    const client = createClient(server.transport, { approveToolCall: unlessReadOnly((call) => (asked.push(call.name), false)) });
+    client.listTools().subscribe();
+    client.callTool('read').subscribe({ error: () => undefined });
+    expect(asked).toEqual(['read']);
+  });
 
-    it(`bounds the wait for a decision by humanWaitMs, with no request clock running meanwhile (${era.name})`, () => {
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        const client = createClient(server.transport, { approveToolCall: () => NEVER, humanWaitMs: 5000, timeout: { firstMs: 1000 } });
-        expectObservable(client.callTool('write')).toBe('5000ms #', undefined, new HumanWaitTimeoutError('tools/call approval', 5000));
-        server.expectNoRequest('tools/call');
-      });
-    });
+  itInEachEra('bounds the wait for a decision by humanWaitMs, with no request clock running meanwhile', (server, { expectObservable }) => {
+    const client = createClient(server.transport, { approveToolCall: () => NEVER, humanWaitMs: 5000, timeout: { firstMs: 1000 } });
+    expectObservable(client.callTool('write')).toBe('5000ms #', undefined, new HumanWaitTimeoutError('tools/call approval', 5000));
+    server.expectNoRequest('tools/call');
   });
 
   it('works the same through toAsyncClient', async () => {
@@ -116,14 +98,9 @@ describe('The approval step of tool calls', () => {
 });
 
 describe('Health', () => {
-  eachEra((era) => {
-    it(`reports a healthy server with the round trip's latency (${era.name})`, () => {
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        const client = createClient(server.transport);
-        expectObservable(client.checkHealth().pipe(map((r) => [r.healthy, r.latencyMs, r.error]))).toBe('(r|)', { r: [true, 0, undefined] });
-      });
-    });
-
+  itInEachEra("reports a healthy server with the round trip's latency", (server, { expectObservable }) => {
+    const client = createClient(server.transport);
+    expectObservable(client.checkHealth().pipe(map((r) => [r.healthy, r.latencyMs, r.error]))).toBe('(r|)', { r: [true, 0, undefined] });
   });
 
   it('reports a server that answers ping but not in time, without hanging or erroring', () => {
@@ -189,27 +166,23 @@ describe('Health', () => {
 });
 
 describe('Notification callbacks', () => {
-  eachEra((era) => {
-    it(`calls handlers.notifications and client.on with each notification; a throwing callback is a diagnostic (${era.name})`, () => {
-      era.run(createTestScheduler(), (server) => {
-        serveTools(server, [bare]);
-        const fromOptions: string[] = [];
-        const fromOn: string[] = [];
-        const client = createClient(server.transport, {
-          handlers: { notifications: { 'notifications/tools/list_changed': () => { fromOptions.push('changed'); throw new Error('oops'); } } },
-        });
-        const seen: Diagnostic[] = [];
-        client.diagnostics$.subscribe((d) => seen.push(d));
-        const off = client.on('notifications/tools/list_changed', (_params, n) => fromOn.push(n.method));
-        client.tools$.subscribe();
-        server.notify('notifications/tools/list_changed');
-        server.notify('notifications/tools/list_changed');
-        off();
-        server.notify('notifications/tools/list_changed');
-        expect(fromOptions).toEqual(['changed', 'changed', 'changed']);
-        expect(fromOn).toEqual(['notifications/tools/list_changed', 'notifications/tools/list_changed']);
-        expect(seen.filter((d) => d.kind === 'handler-error').length).toBe(3);
-      });
+  itInEachEra('calls handlers.notifications and client.on with each notification; a throwing callback is a diagnostic', (server) => {
+    serveTools(server, [bare]);
+    const fromOptions: string[] = [];
+    const fromOn: string[] = [];
+    const client = createClient(server.transport, {
+      handlers: { notifications: { 'notifications/tools/list_changed': () => { fromOptions.push('changed'); throw new Error('oops'); } } },
     });
+    const seen: Diagnostic[] = [];
+    client.diagnostics$.subscribe((d) => seen.push(d));
+    const off = client.on('notifications/tools/list_changed', (_params, n) => fromOn.push(n.method));
+    client.tools$.subscribe();
+    server.notify('notifications/tools/list_changed');
+    server.notify('notifications/tools/list_changed');
+    off();
+    server.notify('notifications/tools/list_changed');
+    expect(fromOptions).toEqual(['changed', 'changed', 'changed']);
+    expect(fromOn).toEqual(['notifications/tools/list_changed', 'notifications/tools/list_changed']);
+    expect(seen.filter((d) => d.kind === 'handler-error').length).toBe(3);
   });
 });

@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
 import { createClient } from '../../src/index.js';
-import { createTestingController, elicitForm, eachEra, tool } from '../../src/testing/index.js';
+import { createTestingController, elicitForm, itInEachEra, tool } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
 const tools = (ttlMs: number, cacheScope = 'public', nextCursor?: string) => ({ tools: [tool('t')], ttlMs, cacheScope, ...(nextCursor === undefined ? {} : { nextCursor }) });
@@ -132,18 +132,13 @@ describe('Cache hints (2026-07-28)', () => {
 });
 
 describe('Cache hints in the legacy era', () => {
-  eachEra((era) => {
-    if (era.revision !== '2025-11-25') return;
-    it(`keeps nothing: legacy results carry no cache hints (${era.name})`, () => {
-      era.run(createTestScheduler(), (server, { flush }) => {
-        const rule = server.whenRequest('tools/list').respond({ tools: [tool('t')] });
-        const client = createClient(server.transport);
-        client.listTools().subscribe();
-        flush();
-        client.listTools().subscribe();
-        flush();
-        expect(rule.requests.length).toBe(2);
-      });
-    });
-  });
+  itInEachEra('keeps nothing: legacy results carry no cache hints', (server, { flush }) => {
+    const rule = server.whenRequest('tools/list').respond({ tools: [tool('t')] });
+    const client = createClient(server.transport);
+    client.listTools().subscribe();
+    flush();
+    client.listTools().subscribe();
+    flush();
+    expect(rule.requests.length).toBe(2);
+  }, { revisions: ['2025-11-25'] });
 });

@@ -1,7 +1,6 @@
 import { catchError, map, mergeMap, of, take, type Observable } from 'rxjs';
 import { OutputSchemaError, createClient, type CallToolResult, type Client, type ClientOptions } from '../../src/index.js';
-import { eachEra, serveTools, structuredResult, tool, toolError, toolResult, type TestingController } from '../../src/testing/index.js';
-import { createTestScheduler } from '../helpers/marbles.js';
+import { itInEachEra, serveTools, structuredResult, tool, toolError, toolResult, type TestingController } from '../../src/testing/index.js';
 
 const weather = tool('weather', {
   outputSchema: { type: 'object', properties: { city: { type: 'string' }, temperature: { type: 'number' } }, required: ['temperature'] },
@@ -24,56 +23,46 @@ function listThenCall(server: TestingController, answer: Parameters<ReturnType<T
 const MISMATCH = 'OutputSchemaError mismatch /temperature: Tool "weather" returned structuredContent that does not match its outputSchema at /temperature: Instance type "string" is invalid. Expected "number".';
 
 describe('client: structured output checked against the outputSchema', () => {
-  eachEra((era) => {
-    it(`passes a result whose structuredContent matches (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        expectObservable(listThenCall(server, structuredResult({ city: 'Oslo', temperature: 4 })).call$).toBe('(r|)', { r: { city: 'Oslo', temperature: 4 } });
-      }));
+  itInEachEra('passes a result whose structuredContent matches', (server, { expectObservable }) => {
+    expectObservable(listThenCall(server, structuredResult({ city: 'Oslo', temperature: 4 })).call$).toBe('(r|)', { r: { city: 'Oslo', temperature: 4 } });
+  });
 
-    it(`fails the call with OutputSchemaError naming the path of a mismatch (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        expectObservable(listThenCall(server, structuredResult({ city: 'Oslo', temperature: 'cold' })).call$).toBe('(e|)', { e: MISMATCH });
-      }));
+  itInEachEra('fails the call with OutputSchemaError naming the path of a mismatch', (server, { expectObservable }) => {
+    expectObservable(listThenCall(server, structuredResult({ city: 'Oslo', temperature: 'cold' })).call$).toBe('(e|)', { e: MISMATCH });
+  });
 
-    it(`fails the call when a tool with an outputSchema returns no structuredContent (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        const e = 'OutputSchemaError missing : Tool "weather" declares an outputSchema but its result has no structuredContent';
-        expectObservable(listThenCall(server, toolResult('4 degrees')).call$).toBe('(e|)', { e });
-      }));
+  itInEachEra('fails the call when a tool with an outputSchema returns no structuredContent', (server, { expectObservable }) => {
+    const e = 'OutputSchemaError missing : Tool "weather" declares an outputSchema but its result has no structuredContent';
+    expectObservable(listThenCall(server, toolResult('4 degrees')).call$).toBe('(e|)', { e });
+  });
 
-    it(`lets a tool error (isError) through unchecked (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        expectObservable(listThenCall(server, toolError('no such city')).call$).toBe('(r|)', { r: 'no structuredContent' });
-      }));
+  itInEachEra('lets a tool error (isError) through unchecked', (server, { expectObservable }) => {
+    expectObservable(listThenCall(server, toolError('no such city')).call$).toBe('(r|)', { r: 'no structuredContent' });
+  });
 
-    it(`'diagnostic' keeps the result and reports an invalid-tool-output diagnostic (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        const { client, call$ } = listThenCall(server, structuredResult({ city: 'Oslo', temperature: 'cold' }), { validateOutput: 'diagnostic' });
-        const seen = client.diagnostics$.pipe(map((d) => `${d.kind} ${(d.error as OutputSchemaError).path} ${d.message === MISMATCH.slice(MISMATCH.indexOf('Tool'))}`));
-        expectObservable(seen).toBe('d', { d: 'invalid-tool-output /temperature true' });
-        expectObservable(call$).toBe('(r|)', { r: { city: 'Oslo', temperature: 'cold' } });
-      }));
+  itInEachEra("'diagnostic' keeps the result and reports an invalid-tool-output diagnostic", (server, { expectObservable }) => {
+    const { client, call$ } = listThenCall(server, structuredResult({ city: 'Oslo', temperature: 'cold' }), { validateOutput: 'diagnostic' });
+    const seen = client.diagnostics$.pipe(map((d) => `${d.kind} ${(d.error as OutputSchemaError).path} ${d.message === MISMATCH.slice(MISMATCH.indexOf('Tool'))}`));
+    expectObservable(seen).toBe('d', { d: 'invalid-tool-output /temperature true' });
+    expectObservable(call$).toBe('(r|)', { r: { city: 'Oslo', temperature: 'cold' } });
+  });
 
-    it(`'off' checks nothing (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        const { client, call$ } = listThenCall(server, structuredResult({ temperature: 'cold' }), { validateOutput: 'off' });
-        expectObservable(client.diagnostics$).toBe('');
-        expectObservable(call$).toBe('(r|)', { r: { temperature: 'cold' } });
-      }));
+  itInEachEra("'off' checks nothing", (server, { expectObservable }) => {
+    const { client, call$ } = listThenCall(server, structuredResult({ temperature: 'cold' }), { validateOutput: 'off' });
+    expectObservable(client.diagnostics$).toBe('');
+    expectObservable(call$).toBe('(r|)', { r: { temperature: 'cold' } });
+  });
 
-    it(`checks against a definition given as options.tool, without a listing (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        server.whenRequest('tools/call', { name: 'weather' }).respond(structuredResult({ temperature: 'cold' }));
-        const client = createClient(server.transport);
-        expectObservable(outcome(client.callTool('weather', { city: 'Oslo' }, { tool: weather }))).toBe('(e|)', { e: MISMATCH });
-      }));
+  itInEachEra('checks against a definition given as options.tool, without a listing', (server, { expectObservable }) => {
+    server.whenRequest('tools/call', { name: 'weather' }).respond(structuredResult({ temperature: 'cold' }));
+    const client = createClient(server.transport);
+    expectObservable(outcome(client.callTool('weather', { city: 'Oslo' }, { tool: weather }))).toBe('(e|)', { e: MISMATCH });
+  });
 
-    it(`checks against the listed definition after the live tools$ loaded it (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        serveTools(server, [weather]);
-        server.whenRequest('tools/call', { name: 'weather' }).respond(structuredResult({ temperature: 'cold' }));
-        const client = createClient(server.transport);
-        expectObservable(outcome(client.tools$.pipe(take(1), mergeMap(() => client.callTool('weather', { city: 'Oslo' }))))).toBe('(e|)', { e: MISMATCH });
-      }));
+  itInEachEra('checks against the listed definition after the live tools$ loaded it', (server, { expectObservable }) => {
+    serveTools(server, [weather]);
+    server.whenRequest('tools/call', { name: 'weather' }).respond(structuredResult({ temperature: 'cold' }));
+    const client = createClient(server.transport);
+    expectObservable(outcome(client.tools$.pipe(take(1), mergeMap(() => client.callTool('weather', { city: 'Oslo' }))))).toBe('(e|)', { e: MISMATCH });
   });
 });

@@ -2,7 +2,7 @@
 // request: the testing controller answers at once, as any transport that answers synchronously would.
 import { map, timer } from 'rxjs';
 import { SessionExpiredError, createClient, type Params } from '../../src/index.js';
-import { eachEra, eraCase, serveTasks, serveTools, tool, toolResult, TASK_TESTING_CAPABILITIES, type TestRequest } from '../../src/testing/index.js';
+import { eraCase, itInEachEra, serveTasks, serveTools, tool, toolResult, TASK_TESTING_CAPABILITIES, type TestRequest } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
 const onFirst = (_params: Params, request: TestRequest) => request.connection === 1;
@@ -10,43 +10,39 @@ const onLater = (_params: Params, request: TestRequest) => request.connection > 
 const TASKS = 'io.modelcontextprotocol/tasks';
 
 describe('tool call recoveries, errors in the same turn', () => {
-  eachEra((era) => {
-    it(`repeats a safe call on the next connection when the session is lost at once (${era.name})`, () => {
-      const server = era.run(createTestScheduler(), (server, { expectObservable }) => {
-        server.whenRequest('tools/call', onFirst).drop(new SessionExpiredError());
-        server.whenRequest('tools/call', onLater).respond(toolResult('built'));
-        const client = createClient(server.transport, { reconnect: false });
-        expectObservable(client.callTool('build', {}, { idempotent: true }).pipe(map(() => 'r'))).toBe('(r|)');
-      });
-      expect(server.requests.filter((r) => r.method === 'tools/call').map((r) => r.connection)).toEqual([1, 2]);
-    });
+  itInEachEra('repeats a safe call on the next connection when the session is lost at once', (server, { expectObservable, flush }) => {
+    server.whenRequest('tools/call', onFirst).drop(new SessionExpiredError());
+    server.whenRequest('tools/call', onLater).respond(toolResult('built'));
+    const client = createClient(server.transport, { reconnect: false });
+    expectObservable(client.callTool('build', {}, { idempotent: true }).pipe(map(() => 'r'))).toBe('(r|)');
+    flush();
+    expect(server.requests.filter((r) => r.method === 'tools/call').map((r) => r.connection)).toEqual([1, 2]);
+  });
 
-    it(`cancels the call sent again after a header mismatch when unsubscribed (${era.name})`, () => {
-      let cancelledBy200ms: boolean | undefined;
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        serveTools(server, [tool('build')]);
-        let calls = 0;
-        server.whenRequest('tools/call').handle((call) => {
-          calls += 1;
-          if (calls === 1) call.error(-32020, 'Header mismatch');
-          else call.never();
-        });
-        expectObservable(createClient(server.transport).callTool('build').pipe(map(() => 'r')), '^ 100ms !').toBe('');
-        // Checked well before the call's own time limit could end it.
-        timer(200).subscribe(() => {
-          const second = server.requests.filter((r) => r.method === 'tools/call')[1];
-          cancelledBy200ms = second !== undefined && ((): boolean => {
-            try {
-              server.expectCancelled(second);
-              return true;
-            } catch {
-              return false;
-            }
-          })();
-        });
-      });
-      expect(cancelledBy200ms).toBeTrue();
+  itInEachEra('cancels the call sent again after a header mismatch when unsubscribed', (server, { expectObservable, flush }) => {
+    let cancelledBy200ms: boolean | undefined;
+    serveTools(server, [tool('build')]);
+    let calls = 0;
+    server.whenRequest('tools/call').handle((call) => {
+      calls += 1;
+      if (calls === 1) call.error(-32020, 'Header mismatch');
+      else call.never();
     });
+    expectObservable(createClient(server.transport).callTool('build').pipe(map(() => 'r')), '^ 100ms !').toBe('');
+    // Checked well before the call's own time limit could end it.
+    timer(200).subscribe(() => {
+      const second = server.requests.filter((r) => r.method === 'tools/call')[1];
+      cancelledBy200ms = second !== undefined && ((): boolean => {
+        try {
+          server.expectCancelled(second);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+    });
+    flush();
+    expect(cancelledBy200ms).toBeTrue();
   });
 
   it('stops following the task a -32021 refusal turned the call into when unsubscribed (modern 2026-07-28)', () => {

@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
 import { createClient, type CatalogState, type Tool } from '../../../src/index.js';
-import { eachEra, eraCase, marbleTransport, note, req, res, serveTools, tool } from '../../../src/testing/index.js';
+import { eraCase, itInEachEra, marbleTransport, note, req, res, serveTools, tool } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
 import { discoverResult, modernMeta } from '../../helpers/mcp-fixtures.js';
 
@@ -10,17 +10,15 @@ const summary = (s: CatalogState<Tool>) =>
   `${s.items ? s.items.map((t) => t.name).join('+') : '-'}${s.stale ? ' stale' : ''}${s.refreshing ? ' refreshing' : ''}${s.error ? ' error' : ''}`;
 
 describe('Client live catalogs', () => {
-  eachEra((era) => {
-    it(`give the same output from a list change whether legacy list_changed or a 2026-07-28 listen stream announces it (${era.name})`, () => {
-      const server = era.run(createTestScheduler(), (server, { cold, expectObservable }) => {
-        const served = serveTools(server, [tool('x')]);
-        cold('-----c').subscribe(() => served.set([tool('x'), tool('y')]));
-        const client = createClient(server.transport, { live: { debounceMs: 1 } });
-        const states = { s: '- stale refreshing', l: 'x', c: 'x stale', r: 'x stale refreshing', m: 'x+y' };
-        expectObservable(client.toolsState$.pipe(map(summary))).toBe('(sl)-c(rm)', states);
-      });
-      expect(server.requests.map((r) => r.method)).toEqual(['tools/list', 'tools/list']);
-    });
+  itInEachEra('give the same output from a list change whether legacy list_changed or a 2026-07-28 listen stream announces it', (server, helpers) => {
+    const { cold, expectObservable, flush } = helpers;
+    const served = serveTools(server, [tool('x')]);
+    cold('-----c').subscribe(() => served.set([tool('x'), tool('y')]));
+    const client = createClient(server.transport, { live: { debounceMs: 1 } });
+    const states = { s: '- stale refreshing', l: 'x', c: 'x stale', r: 'x stale refreshing', m: 'x+y' };
+    expectObservable(client.toolsState$.pipe(map(summary))).toBe('(sl)-c(rm)', states);
+    flush();
+    expect(server.requests.map((r) => r.method)).toEqual(['tools/list', 'tools/list']);
   });
 
   it('replays the latest list to late subscribers without listing again, and emits plain lists on tools$', () => {

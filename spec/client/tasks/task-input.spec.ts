@@ -1,6 +1,6 @@
 import { map, timer } from 'rxjs';
 import { InputRequiredError, createClient, type ElicitResult } from '../../../src/index.js';
-import { eachEra, elicitForm, eraCase, listRoots, serveTasks, toolResult } from '../../../src/testing/index.js';
+import { elicitForm, eraCase, itInEachEra, listRoots, serveTasks, toolResult } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
 import { TASK_SERVER, arrivals, serveBuildTool, show } from './helpers.js';
 
@@ -8,30 +8,27 @@ const accept = (name: string): ElicitResult => ({ action: 'accept', content: { n
 const askName = () => ({ name: elicitForm('Your name?', { name: { type: 'string' } }) });
 
 describe('Client.callToolAsTask: input', () => {
-  eachEra((era) => {
-    it(`answers what the task asks through the client's handlers, then follows it to its result (${era.name})`, () => {
-      const elicitation = jasmine.createSpy('elicitation').and.callFake(() => timer(500).pipe(map(() => accept('Ada'))));
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        serveBuildTool(server);
-        const tasks = serveTasks(server, { pollIntervalMs: 1000 });
-        server.whenRequest('tools/call').handle((call) => {
-          const task = tasks.start(call, 'queued');
-          timer(1500).subscribe(() => task.ask(askName(), 'who is asking?').subscribe(({ name }) => task.complete(toolResult(`hello ${String(name.content?.['name'])}`))));
-        });
-        const client = createClient(server.transport, { handlers: { elicitation } });
-        const values = {
-          c: 'created:working:queued', i: 'status:input_required:who is asking?', q: 'input:elicitation/create', w: 'status:working:who is asking?',
-          s: 'status:completed:', r: 'result:hello Ada',
-        };
-        // 2026-07-28 pushes each change and the input requests inline; 2025-11-25 learns of them by polling, then the
-        // questions come as requests tagged with the task while tasks/result waits.
-        const marble = era.era === 'modern' ? 'c 1499ms (iq) 496ms (wsr|)' : 'c 1999ms (iq) 496ms (sr|)';
-        expectObservable(client.callToolAsTask('build').pipe(map(show))).toBe(marble, values);
-      }, TASK_SERVER);
-      expect(elicitation).toHaveBeenCalledTimes(1);
-      expect(elicitation.calls.mostRecent().args[0]).toEqual(jasmine.objectContaining({ message: 'Your name?' }));
+  itInEachEra("answers what the task asks through the client's handlers, then follows it to its result", (server, { expectObservable, flush }) => {
+    const elicitation = jasmine.createSpy('elicitation').and.callFake(() => timer(500).pipe(map(() => accept('Ada'))));
+    serveBuildTool(server);
+    const tasks = serveTasks(server, { pollIntervalMs: 1000 });
+    server.whenRequest('tools/call').handle((call) => {
+      const task = tasks.start(call, 'queued');
+      timer(1500).subscribe(() => task.ask(askName(), 'who is asking?').subscribe(({ name }) => task.complete(toolResult(`hello ${String(name.content?.['name'])}`))));
     });
-  });
+    const client = createClient(server.transport, { handlers: { elicitation } });
+    const values = {
+      c: 'created:working:queued', i: 'status:input_required:who is asking?', q: 'input:elicitation/create', w: 'status:working:who is asking?',
+      s: 'status:completed:', r: 'result:hello Ada',
+    };
+    // 2026-07-28 pushes each change and the input requests inline; 2025-11-25 learns of them by polling, then the
+    // questions come as requests tagged with the task while tasks/result waits.
+    const marble = server.era === 'modern' ? 'c 1499ms (iq) 496ms (wsr|)' : 'c 1999ms (iq) 496ms (sr|)';
+    expectObservable(client.callToolAsTask('build').pipe(map(show))).toBe(marble, values);
+    flush();
+    expect(elicitation).toHaveBeenCalledTimes(1);
+    expect(elicitation.calls.mostRecent().args[0]).toEqual(jasmine.objectContaining({ message: 'Your name?' }));
+  }, TASK_SERVER);
 
   it('2026-07-28: puts a key to the handlers once however many polls repeat it, and answers it with one tasks/update', () => {
     const elicitation = jasmine.createSpy('elicitation').and.callFake(() => timer(3500).pipe(map(() => accept('Ada'))));

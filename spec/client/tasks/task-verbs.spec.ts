@@ -1,7 +1,7 @@
 import { firstValueFrom, map, timer } from 'rxjs';
 import { MissingRequiredClientCapabilityError, UnsupportedMethodError, createClient, toAsyncClient, type TaskEvent } from '../../../src/index.js';
 import {
-  DEFAULT_TESTING_CAPABILITIES, TASK_TESTING_CAPABILITIES, eachEra, eraCase, serveTasks, serveTools, tool, toolResult,
+  DEFAULT_TESTING_CAPABILITIES, TASK_TESTING_CAPABILITIES, eachEra, eraCase, itInEachEra, serveTasks, serveTools, tool, toolResult,
 } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
 import { TASK_SERVER, serveBuildTool, show } from './helpers.js';
@@ -117,19 +117,16 @@ describe('task verbs on the wire', () => {
 });
 
 describe('task verbs', () => {
-  eachEra((era) => {
-    it(`getTask gives the task's state in one shape whatever the revision (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        serveBuildTool(server);
-        const tasks = serveTasks(server, { pollIntervalMs: 1500, ttlMs: 30_000 });
-        server.whenRequest('tools/call').handle((call) => void tasks.start(call, 'queued'));
-        const client = createClient(server.transport);
-        client.callToolAsTask('build').subscribe().unsubscribe();
-        expectObservable(client.getTask('task-1')).toBe('(t|)', {
-          t: { taskId: 'task-1', status: 'working', statusMessage: 'queued', createdAt: '2026-01-01T00:00:00.000Z', lastUpdatedAt: '2026-01-01T00:00:00.000Z', ttlMs: 30_000, pollIntervalMs: 1500 },
-        });
-      }, TASK_SERVER));
-  });
+  itInEachEra("getTask gives the task's state in one shape whatever the revision", (server, { expectObservable }) => {
+    serveBuildTool(server);
+    const tasks = serveTasks(server, { pollIntervalMs: 1500, ttlMs: 30_000 });
+    server.whenRequest('tools/call').handle((call) => void tasks.start(call, 'queued'));
+    const client = createClient(server.transport);
+    client.callToolAsTask('build').subscribe().unsubscribe();
+    expectObservable(client.getTask('task-1')).toBe('(t|)', {
+      t: { taskId: 'task-1', status: 'working', statusMessage: 'queued', createdAt: '2026-01-01T00:00:00.000Z', lastUpdatedAt: '2026-01-01T00:00:00.000Z', ttlMs: 30_000, pollIntervalMs: 1500 },
+    });
+  }, TASK_SERVER);
 
   it('2026-07-28: getTask carries the input requests, result or error inline', () =>
     eraCase('2026-07-28').run(createTestScheduler(), (server, { expectObservable }) => {

@@ -1,28 +1,25 @@
 import { map, timer } from 'rxjs';
 import { createClient } from '../../../src/index.js';
-import { eachEra, eraCase, serveTasks, toolResult } from '../../../src/testing/index.js';
+import { eraCase, itInEachEra, serveTasks, toolResult } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
 import { TASK_SERVER, arrivals, serveBuildTool, show } from './helpers.js';
 
 describe('Client.callToolAsTask: status', () => {
-  eachEra((era) => {
-    it(`emits the creation, each status change with its message, then the result (${era.name})`, () =>
-      era.run(createTestScheduler(), (server, { expectObservable }) => {
-        serveBuildTool(server);
-        const tasks = serveTasks(server, { pollIntervalMs: 1000 });
-        server.whenRequest('tools/call', { name: 'build' }).handle((call) => {
-          const task = tasks.start(call, 'queued');
-          timer(1500).subscribe(() => task.update('working', 'compiling'));
-          timer(2500).subscribe(() => task.update('working', 'linking'));
-          timer(3500).subscribe(() => task.complete(toolResult('built')));
-        });
-        const client = createClient(server.transport);
-        expectObservable(client.callToolAsTask('build').pipe(map(show))).toBe('c 1999ms a 999ms b 999ms (sr|)', {
-          c: 'created:working:queued', a: 'status:working:compiling', b: 'status:working:linking', s: 'status:completed:', r: 'result:built',
-        });
-        expectObservable(arrivals(server, 'tasks/get')).toBe('1000ms g 999ms g 999ms g 999ms g');
-      }, { ...TASK_SERVER, taskNotifications: false }));
-  });
+  itInEachEra('emits the creation, each status change with its message, then the result', (server, { expectObservable }) => {
+    serveBuildTool(server);
+    const tasks = serveTasks(server, { pollIntervalMs: 1000 });
+    server.whenRequest('tools/call', { name: 'build' }).handle((call) => {
+      const task = tasks.start(call, 'queued');
+      timer(1500).subscribe(() => task.update('working', 'compiling'));
+      timer(2500).subscribe(() => task.update('working', 'linking'));
+      timer(3500).subscribe(() => task.complete(toolResult('built')));
+    });
+    const client = createClient(server.transport);
+    expectObservable(client.callToolAsTask('build').pipe(map(show))).toBe('c 1999ms a 999ms b 999ms (sr|)', {
+      c: 'created:working:queued', a: 'status:working:compiling', b: 'status:working:linking', s: 'status:completed:', r: 'result:built',
+    });
+    expectObservable(arrivals(server, 'tasks/get')).toBe('1000ms g 999ms g 999ms g 999ms g');
+  }, { ...TASK_SERVER, taskNotifications: false });
 
   it('2025-11-25: fetches the result with tasks/result once the task completed', () => {
     const server = eraCase('2025-11-25').run(createTestScheduler(), (server, { expectObservable }) => {
@@ -49,19 +46,16 @@ describe('Client.callToolAsTask: polling', () => {
     { title: 'never faster than 250 ms, whatever the server suggests', suggested: 10, options: {}, marble: '250ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g 249ms g' },
     { title: 'never faster than the floor the caller gives', suggested: 100, options: { minPollIntervalMs: 1500 }, marble: '1500ms g 1499ms g 1499ms g' },
   ];
-  eachEra((era) => {
-    for (const { title, suggested, options, marble } of cases) {
-      it(`polls tasks/get ${title} (${era.name})`, () =>
-        era.run(createTestScheduler(), (server, { expectObservable }) => {
-          serveBuildTool(server);
-          const tasks = serveTasks(server, suggested === undefined ? {} : { pollIntervalMs: suggested });
-          server.whenRequest('tools/call').handle((call) => void tasks.start(call));
-          const client = createClient(server.transport);
-          expectObservable(client.callToolAsTask('build', {}, options).pipe(map(show)), '^ 5000ms !').toBe('c', { c: 'created:working:' });
-          expectObservable(arrivals(server, 'tasks/get'), '^ 5000ms !').toBe(marble);
-        }, { ...TASK_SERVER, taskNotifications: false }));
-    }
-  });
+  for (const { title, suggested, options, marble } of cases) {
+    itInEachEra(`polls tasks/get ${title}`, (server, { expectObservable }) => {
+      serveBuildTool(server);
+      const tasks = serveTasks(server, suggested === undefined ? {} : { pollIntervalMs: suggested });
+      server.whenRequest('tools/call').handle((call) => void tasks.start(call));
+      const client = createClient(server.transport);
+      expectObservable(client.callToolAsTask('build', {}, options).pipe(map(show)), '^ 5000ms !').toBe('c', { c: 'created:working:' });
+      expectObservable(arrivals(server, 'tasks/get'), '^ 5000ms !').toBe(marble);
+    }, { ...TASK_SERVER, taskNotifications: false });
+  }
 });
 
 describe('Client.watchTask: notifications', () => {
