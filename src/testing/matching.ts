@@ -25,11 +25,19 @@ export function matchesParams<R>(matcher: ParamsMatcher<R> | undefined, params: 
 
 const MAX_SHOWN = 160;
 
-/** A short JSON rendering for failure messages (an error as `Name: message`). */
+/** How `show` writes what JSON cannot: an error as `Name: message`, a map or set with its entries. */
+function readable(_key: string, inner: unknown): unknown {
+  if (inner instanceof Error) return `${inner.name}: ${inner.message}`;
+  if (inner instanceof Map) return { Map: [...inner.entries()] };
+  if (inner instanceof Set) return { Set: [...inner] };
+  return inner;
+}
+
+/** A short JSON rendering for failure messages. */
 export function show(value: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Error ? `${inner.name}: ${inner.message}` : inner)) ?? String(value);
+    text = JSON.stringify(value, readable) ?? String(value);
   } catch {
     text = String(value);
   }

@@ -59,8 +59,9 @@ function assertSame(actual: unknown, expected: unknown): void {
 
 /**
  * A `TestScheduler` that needs no test framework: its assertions compare frames with the kit's equality (plain
- * data by structure, errors by name, message and code, so `expectObservable(x).toBe('#', undefined, new
- * RequestTimeoutError(...))` checks the class and text) and fail with `ExpectationFailedError`, whose message lists
+ * data by structure; errors by name, message, `code` and a JSON-RPC error's `rpcCode` and `data`, so
+ * `expectObservable(x).toBe('#', undefined, new RequestTimeoutError(...))` checks the error's name and text, not
+ * its identity or stack; maps and sets in any order) and fail with `ExpectationFailedError`, whose message lists
  * the expected and actual frames and whose `problems` name each difference. `runWithServer`, `EraCase.run` and
  * `itInEachEra` use it when given no scheduler.
  *
