@@ -1,6 +1,6 @@
-import { Observable, distinctUntilChanged, lastValueFrom, map, throwError } from 'rxjs';
+import { Observable, distinctUntilChanged, lastValueFrom, map, throwError, timer } from 'rxjs';
 import { RpcError, createClient, type Tool } from '../../src/index.js';
-import { createTestingController, eachEra, elicitForm, serveResources, serveTools, text, tool, toolResult } from '../../src/testing/index.js';
+import { createTestingController, eachEra, elicitForm, eraCase, serveResources, serveTools, text, tool, toolResult } from '../../src/testing/index.js';
 
 const names = (tools: readonly { name: string }[]) => tools.map((t) => t.name).join() || '(none)';
 const states = { debounceMs: 1 };
@@ -24,7 +24,16 @@ describe('serve* catalogs given as an Observable', () => {
         cold('40ms x').subscribe(() => {
           const [first, refresh] = server.requests.filter((request) => request.method === 'tools/list').slice(0, 2);
           expect([first?.answered, refresh?.answered]).toEqual([true, true]);
+          expect(refresh?.cancelled).toBeFalse();
         });
+      }));
+  });
+
+  eachEra((era) => {
+    it(`announce a first value that comes after the client listed the empty list (${era.name})`, () =>
+      era.run((server, { cold, expectObservable }) => {
+        serveTools(server, cold('5ms a', { a: [tool('late')] }));
+        expectObservable(createClient(server.transport, { live: states }).tools$.pipe(map(names))).toBe('n 5ms a', { n: '(none)', a: 'late' });
       }));
   });
 
@@ -65,6 +74,13 @@ describe('RequestRule.ask', () => {
       client.close();
     });
 
+    it(`answers with the first value when the answer is an Observable, in virtual time (${era.name})`, () =>
+      era.run((server, { cold, expectObservable }) => {
+        server.whenRequest('tools/call').ask({ ok: elicitForm('Sure?', {}) }, ({ ok }) => cold('30ms (ab)', { a: toolResult(ok.action), b: toolResult('second') }));
+        const client = createClient(server.transport, { handlers: { elicitation: () => ({ action: 'accept', content: {} }) } });
+        expectObservable(client.callTool('book').pipe(map((result) => result.content))).toBe('30ms (r|)', { r: [text('accept')] });
+      }));
+
     it(`fails the call with -32603 and reports it in verify() when the answer function throws (${era.name})`, async () => {
       const server = era.controller();
       server.whenRequest('tools/call').ask({ ok: elicitForm('Sure?', {}) }, () => {
@@ -76,4 +92,18 @@ describe('RequestRule.ask', () => {
       client.close();
     });
   });
+
+  // 2025-11-25 puts the question as a request of its own, which ends with the connection or with the client's
+  // cancellation of the call; neither is a failure of the script.
+  for (const [how, end] of [['cancelled the call', 'cancel'], ['lost the connection', 'drop']] as const) {
+    it(`leaves a request alone when the client ${how} while the question was open (legacy 2025-11-25)`, () =>
+      eraCase('2025-11-25').run((server, { cold }) => {
+        server.whenRequest('tools/call').ask({ ok: elicitForm('Sure?', {}) }, ({ ok }) => toolResult(ok.action));
+        const slowUser = () => timer(100).pipe(map(() => ({ action: 'accept' as const, content: {} })));
+        const client = createClient(server.transport, { handlers: { elicitation: slowUser }, reconnect: false });
+        const call = client.callTool('book').subscribe({ error: () => undefined });
+        cold('50ms x').subscribe(() => (end === 'cancel' ? call.unsubscribe() : server.drop()));
+        cold('200ms x').subscribe(() => expect(server.requests.map((request) => [request.cancelled, request.answered])).toEqual([[end === 'cancel', false]]));
+      }));
+  }
 });

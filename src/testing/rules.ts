@@ -1,4 +1,4 @@
-import { timer } from 'rxjs';
+import { concatMap, isObservable, of, take, timer, type Observable } from 'rxjs';
 import type { Params } from '../session/types.js';
 import { describeMatcher, matchesParams, type ParamsMatcher } from './matching.js';
 import type { TestRequestImpl } from './test-request.js';
@@ -98,19 +98,27 @@ export class Rule implements RequestRule {
     return this.use(script);
   }
 
-  ask<Q extends InputRequests>(inputRequests: Q | ((request: TestRequest) => Q), answer: (answers: Answers<Q>, request: TestRequest) => Params): RequestRule {
+  ask<Q extends InputRequests>(
+    inputRequests: Q | ((request: TestRequest) => Q),
+    answer: (answers: Answers<Q>, request: TestRequest) => Params | Observable<Params>,
+  ): RequestRule {
     return this.use((request) => {
-      const questions = typeof inputRequests === 'function' ? inputRequests(request) : inputRequests;
-      request.ask(questions).subscribe({
-        next: (answers) => {
-          try {
-            request.respond(answer(answers, request));
-          } catch (error) {
-            this.host.failed(this, request, error);
-          }
-        },
-        error: (error: unknown) => this.host.failed(this, request, error),
-      });
+      const fail = (error: unknown) => this.host.failed(this, request, error);
+      // A request the client cancelled, or whose connection went, meanwhile is no failure of the script.
+      const respond = (result: Params) => {
+        try {
+          if (!request.settled) request.respond(result);
+        } catch (error) {
+          fail(error); // a result the revision cannot carry
+        }
+      };
+      request
+        .ask(typeof inputRequests === 'function' ? inputRequests(request) : inputRequests)
+        .pipe(concatMap((answers) => {
+          const result = answer(answers, request);
+          return isObservable(result) ? result.pipe(take(1)) : of(result);
+        }))
+        .subscribe({ next: respond, error: (error: unknown) => (request.settled ? undefined : fail(error)) });
     });
   }
 

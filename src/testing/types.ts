@@ -144,12 +144,16 @@ export interface RequestRule {
   /** Hands each matching request to `script`, which answers it through the `TestRequest`. */
   handle(script: (request: TestRequest) => void): RequestRule;
   /**
-   * Puts `inputRequests` to the client for each matching request (`TestRequest.ask`, in the revision's way) and
-   * answers the request with what `answer` makes of the client's answers: a tool that asks the user first.
-   * An error answer to a question, or an `answer` that throws, fails the rule (`verify()` reports it and the
-   * request gets a `-32603` error).
+   * Puts `inputRequests` (or what they are for the request) to the client for each matching request
+   * (`TestRequest.ask`, in the revision's way) and answers it with what `answer` makes of the client's answers, at
+   * once or, given an Observable, with its first value: a tool that asks the user first. A request the client
+   * cancelled, or whose connection ended, meanwhile is left as it is. An error answer to a question, or an `answer`
+   * that throws or errors, fails the rule (`verify()` reports it and the request gets a `-32603` error).
    */
-  ask<Q extends InputRequests>(inputRequests: Q | ((request: TestRequest) => Q), answer: (answers: Answers<Q>, request: TestRequest) => Params): RequestRule;
+  ask<Q extends InputRequests>(
+    inputRequests: Q | ((request: TestRequest) => Q),
+    answer: (answers: Answers<Q>, request: TestRequest) => Params | Observable<Params>,
+  ): RequestRule;
   /** Takes each matching request and never answers it. */
   never(): RequestRule;
   /** Drops the connection when a matching request arrives (cleanly, or failing with `error`). */
