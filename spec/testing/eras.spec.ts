@@ -52,17 +52,13 @@ describe('era.run and itInEachEra', () => {
     expect(() => defined[0]?.()).toThrowMatching((error) => error instanceof ExpectationFailedError && /unexpected request: tools\/call/.test(error.message));
   });
 
-  it('itInEachEra takes a scheduler of the test\'s own', () => {
-    const schedulers: TestScheduler[] = [];
+  it('itInEachEra runs each spec in a scheduler of the test\'s own when given createScheduler', () => {
+    const compared: number[] = [];
     const defined: (() => void)[] = [];
-    const scheduler = () => {
-      const made = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
-      schedulers.push(made);
-      return made;
-    };
-    itInEachEra('lists', (server, helpers) => listing(server, helpers, 1), { scheduler, it: (_title, body) => defined.push(body) });
+    const createScheduler = () => new TestScheduler((actual: unknown[], expected: unknown[]) => (compared.push(actual.length), expect(actual).toEqual(expected)));
+    itInEachEra('lists', (server, helpers) => listing(server, helpers, 1), { createScheduler, it: (_title, body) => defined.push(body) });
     for (const body of defined) body();
-    expect(schedulers.length).toBe(2);
+    expect(compared).toEqual([1, 1]); // one expectObservable per era, compared by that scheduler: one frame each
   });
 
   it('itInEachEra uses the global it by default, and says what to do where there is none', () => {

@@ -61,8 +61,8 @@ export interface EraSpecOptions extends EraControllerOptions {
   readonly revisions?: readonly ProtocolVersion[];
   /** Defines each spec (default: the global `it`). Pass `fit`, `it.only`, or `node:test`'s `it`. */
   readonly it?: SpecFunction;
-  /** A new scheduler per spec (default `createMarbleScheduler`). */
-  readonly scheduler?: () => TestScheduler;
+  /** Makes the scheduler of each spec (default `createMarbleScheduler`). */
+  readonly createScheduler?: () => TestScheduler;
 }
 
 function globalIt(): SpecFunction {
@@ -86,11 +86,11 @@ function globalIt(): SpecFunction {
  * @throws TestScriptError when no `it` was given and there is no global one.
  */
 export function itInEachEra(title: string, body: MarbleBody, options: EraSpecOptions = {}): void {
-  const { revisions, it: define = globalIt(), scheduler, ...controller } = options;
+  const { revisions, it: define = globalIt(), createScheduler, ...controller } = options;
   eachEra((era) => {
     define(`${title} (${era.name})`, () => {
-      if (scheduler === undefined) era.run(body, controller);
-      else era.run(scheduler(), body, controller);
+      if (createScheduler === undefined) era.run(body, controller);
+      else era.run(createScheduler(), body, controller);
     });
   }, revisions);
 }
