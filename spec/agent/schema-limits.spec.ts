@@ -42,4 +42,21 @@ describe('normalizeInputSchema on hostile schemas from a server', () => {
     expect((schema['properties'] as Record<string, unknown>)['x']).toEqual({ $ref: '#/$defs/d0' });
     expect(Object.keys(schema['$defs'] as object).length).toBe(25);
   });
+
+  it('says a schema is unusable, rather than throwing, when refs too many to inline sit beside a part nested too deep', () => {
+    const count = 20;
+    const defs: Record<string, unknown> = { [`d${count}`]: { type: 'string' } };
+    for (let i = 0; i < count; i += 1) defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+    const input = { type: 'object', properties: { x: { $ref: '#/$defs/d0' }, y: nested(70) }, $defs: defs } as JsonSchema;
+    expect(normalizeInputSchema(input).unusable).toBe(`its input schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`);
+  });
+
+  it('keeps the refs of a chain of refs that only inlining makes too deep', () => {
+    const count = 80;
+    const defs: Record<string, unknown> = { [`d${count}`]: { type: 'string' } };
+    for (let i = 0; i < count; i += 1) defs[`d${i}`] = { type: 'object', properties: { next: { $ref: `#/$defs/d${i + 1}` } } };
+    const normalized = normalizeInputSchema({ type: 'object', properties: { x: { $ref: '#/$defs/d0' } }, $defs: defs } as JsonSchema);
+    expect(normalized.unusable).toBeUndefined();
+    expect((normalized.schema['properties'] as Record<string, unknown>)['x']).toEqual({ $ref: '#/$defs/d0' });
+  });
 });

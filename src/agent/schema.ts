@@ -17,7 +17,7 @@ export interface NormalizedSchema {
   readonly unresolvedRefs: readonly string[];
   /**
    * A local `$ref` refers to itself (directly or not), or inlining the refs would make the schema larger than
-   * `MAX_INLINED_SCHEMA_NODES`: the refs and their definitions are kept as they are.
+   * `MAX_INLINED_SCHEMA_NODES` or deeper than `MAX_SCHEMA_DEPTH`: the refs and their definitions are kept as they are.
    */
   readonly recursive: boolean;
   /**
@@ -156,20 +156,26 @@ function unusableSchema(reason: string): NormalizedSchema {
  * targets and drops the definitions they came from (unless a ref is recursive), replaces non-local `$ref`s by an
  * unconstrained schema without fetching anything, and tells whether the result meets OpenAI strict mode. A schema
  * nested deeper than `MAX_SCHEMA_DEPTH` is `unusable`; one whose inlined form would pass `MAX_INLINED_SCHEMA_NODES`
- * keeps its refs.
+ * nodes or that depth keeps its refs.
  */
 export function normalizeInputSchema(input: JsonSchema | undefined, options: SchemaOptions = {}): NormalizedSchema {
   const source = (isRecord(input) ? input : {}) as JsonRecord;
-  let walk: Walk = { root: source, dereference: options.dereference ?? true, unresolved: [], recursive: false, nodes: 0 };
+  const dereference = options.dereference ?? true;
+  let walk: Walk = { root: source, dereference, unresolved: [], recursive: false, nodes: 0 };
   let resolved: Record<string, Json>;
   try {
     resolved = resolveRefs(walk, source, []) as Record<string, Json>;
   } catch (limit) {
     if (!(limit instanceof WalkLimit)) throw limit;
-    if (limit.reason === 'depth') return unusableSchema(`its input schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`);
-    // Inlining would grow too large: keep the refs and their definitions, as for a recursive schema.
+    // Inlining would grow too large or too deep: keep the refs and their definitions, as for a recursive schema.
+    // Only a schema that is too deep as it stands is unusable.
     walk = { root: source, dereference: false, unresolved: [], recursive: true, nodes: 0 };
-    resolved = resolveRefs(walk, source, []) as Record<string, Json>;
+    try {
+      resolved = resolveRefs(walk, source, []) as Record<string, Json>;
+    } catch (again) {
+      if (!(again instanceof WalkLimit)) throw again;
+      return unusableSchema(`its input schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`);
+    }
   }
   if (walk.dereference && !walk.recursive) {
     delete resolved['$defs'];
