@@ -116,3 +116,24 @@ describe('relay, with a source that fails while it is being subscribed', () => {
     expect(recoverySubscribed).toBeFalse();
   });
 });
+
+describe('relay, with a recovery that fails at once', () => {
+  it('tears the recovery down when a value it gives at once makes the projection throw', () => {
+    let recoveryOpen = false;
+    const recovery$ = new Observable<number>((subscriber) => {
+      recoveryOpen = true;
+      subscriber.next(-1);
+      return () => (recoveryOpen = false);
+    });
+    const failing = (value: number) => {
+      if (value < 0) throw new Error('bad value');
+      return value;
+    };
+    const errors: unknown[] = [];
+    relay(new Observable<number>((subscriber) => void setTimeout(() => subscriber.error(new Error('lost')))), failing, () => recovery$).subscribe({ error: (e: unknown) => errors.push(e) });
+    return new Promise<void>((done) => setTimeout(done, 5)).then(() => {
+      expect(errors.map((e) => (e as Error).message)).toEqual(['bad value']);
+      expect(recoveryOpen).toBeFalse();
+    });
+  });
+});

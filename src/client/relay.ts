@@ -59,6 +59,9 @@ export function relay<T, R>(source: Observable<T> | (() => Observable<T>), proje
       });
       subscribing = false;
       current = subscription;
+      // The subscriber may have ended while this subscription was being made (a value the projection threw on): its
+      // teardown then ran against the previous subscription, so this one must go now.
+      if (subscriber.closed) subscription.unsubscribe();
       if (failed !== undefined) handOver(failed.error);
     };
     follow(source, false);
