@@ -52,6 +52,14 @@ describe('TestingController.expectCancelled', () => {
     expect(() => server.expectCancelled(1)).toThrowError(ExpectationFailedError, /but its connection closed first/);
   });
 
+  it('says the connection closed first for a request left unanswered with never() when the connection drops', () => {
+    const server = createTestingController();
+    server.whenRequest('tools/call').never();
+    createClient(server.transport, { reconnect: false }).callTool('hang').subscribe({ error: () => undefined });
+    server.drop();
+    expect(() => server.expectCancelled(1)).toThrowError(ExpectationFailedError, 'Expected the client to cancel tools/call #1 {"name":"hang"}, but its connection closed first.');
+  });
+
   it('sends no answer on an aborted exchange: the late respond() reaches nobody', () => {
     const server = createTestingController({ transport: 'per-request' });
     const wire = recording(server.transport);

@@ -70,7 +70,7 @@ export function expectCancelled(core: Core, target: RequestId | TestRequest): vo
     throw new ExpectationFailedError(`Expected request ${typeof target === 'object' ? `${target.method} #${String(target.id)}` : show(target)} to be cancelled, but the server never received it.\nReceived:\n${describeRequests(core.all)}`);
   }
   if (request.cancelled) return;
-  const state = request.answered ? `it was answered (${request.outcome ?? ''})` : request.lost ? `its connection closed first` : 'it is still in flight';
+  const state = request.lost ? 'its connection closed first' : request.answered ? `it was answered (${request.outcome ?? ''})` : 'it is still in flight';
   throw new ExpectationFailedError(`Expected the client to cancel ${request.describe()}, but ${state}.`);
 }
 

@@ -170,15 +170,22 @@ export class TestRequestImpl implements TestRequest, InFlightRequest {
     link.inFlight.set(this.id, this);
   }
 
+  /**
+   * An answer went out. A request left unanswered on purpose (`never`) counts as answered for `verify()`, but it is
+   * still in flight for the client, which may cancel it or lose its connection.
+   */
+  private get replied(): boolean {
+    return this.answered && this.outcome !== 'never';
+  }
+
   markCancelled(how: 'notification' | 'abort'): void {
-    // A request left unanswered on purpose (`never`) is still in flight for the client, which may cancel it.
-    if (this.answered && this.outcome !== 'never') return;
+    if (this.replied) return;
     this.cancelledBy = how;
     this.link.inFlight.delete(this.id);
   }
 
   markLost(): void {
-    if (!this.answered) this.lost = true;
+    if (!this.replied) this.lost = true;
   }
 
   private inputRequiredResult(inputRequests: InputRequests, requestState: string | undefined): Params {
