@@ -26,15 +26,15 @@ describe('createMarbleScheduler', () => {
     expect(failureOf(({ expectObservable }) => expectObservable(throwError(timeout)).toBe('#', undefined, timeout()))).toBeUndefined();
     const failure = failureOf(({ expectObservable }) => expectObservable(throwError(timeout)).toBe('#', undefined, new Error('Request tools/call timed out (first: 5000 ms)')));
     expect(failure).toBeInstanceOf(ExpectationFailedError);
-    expect((failure as ExpectationFailedError).problems).toEqual(['expected 0ms error "Error: Request tools/call timed out (first: 5000 ms)", got 0ms error "RequestTimeoutError: Request tools/call timed out (first: 5000 ms)"']);
+    expect((failure as ExpectationFailedError).problems).toEqual(['expected 0ms error Error: Request tools/call timed out (first: 5000 ms), got 0ms error RequestTimeoutError: Request tools/call timed out (first: 5000 ms) [code timeout]']);
   });
 
-  it('compares the JSON-RPC code and data of RpcErrors', () => {
+  it('compares the JSON-RPC code and data of RpcErrors, and names them in its failure messages', () => {
     const problems = (actual: RpcError, expected: RpcError) =>
       (failureOf(({ expectObservable }) => expectObservable(throwError(() => actual)).toBe('#', undefined, expected)) as ExpectationFailedError | undefined)?.problems;
     expect(problems(new RpcError(-32602, 'bad', { data: { at: 'q' } }), new RpcError(-32602, 'bad', { data: { at: 'q' } }))).toBeUndefined();
-    expect(problems(new RpcError(-32602, 'bad'), new RpcError(-32001, 'bad'))).toEqual(['expected 0ms error "RpcError: bad", got 0ms error "RpcError: bad"']);
-    expect(problems(new RpcError(-32602, 'bad', { data: 1 }), new RpcError(-32602, 'bad', { data: 2 }))?.length).toBe(1);
+    expect(problems(new RpcError(-32602, 'bad'), new RpcError(-32001, 'bad'))).toEqual(['expected 0ms error RpcError: bad [code rpc, rpcCode -32001], got 0ms error RpcError: bad [code rpc, rpcCode -32602]']);
+    expect(problems(new RpcError(-32602, 'bad', { data: 1 }), new RpcError(-32602, 'bad', { data: 2 }))).toEqual(['expected 0ms error RpcError: bad [code rpc, rpcCode -32602, data 2], got 0ms error RpcError: bad [code rpc, rpcCode -32602, data 1]']);
   });
 
   it('tells apart maps from sets, unequal dates, expressions and bytes, and objects whose state it cannot see; sets match in any order', () => {

@@ -8,7 +8,7 @@
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** What identifies an error besides its name and message (`code` of `McpError`, and what `RpcError` carries). */
-const ERROR_KEYS = ['code', 'rpcCode', 'data'] as const;
+export const ERROR_KEYS = ['code', 'rpcCode', 'data'] as const;
 
 function definedKeys(value: Record<string, unknown>): string[] {
   return Object.keys(value).filter((key) => value[key] !== undefined);

@@ -1,5 +1,5 @@
 import type { Params } from '../session/types.js';
-import { sameValue } from './equality.js';
+import { ERROR_KEYS, sameValue } from './equality.js';
 
 /**
  * What a request's params must look like to match: an object whose every key must be present with an equal value
@@ -25,19 +25,28 @@ export function matchesParams<R>(matcher: ParamsMatcher<R> | undefined, params: 
 
 const MAX_SHOWN = 160;
 
-/** How `show` writes what JSON cannot: an error as `Name: message`, a map or set with its entries. */
+/** An error as failure messages show it: `Name: message [code …, rpcCode …, data …]`, with what equality compares. */
+function describeError(error: Error): string {
+  const fields = ERROR_KEYS.flatMap((key) => {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    return value === undefined ? [] : [`${key} ${typeof value === 'string' ? value : JSON.stringify(value, readable)}`];
+  });
+  return `${error.name}: ${error.message}${fields.length === 0 ? '' : ` [${fields.join(', ')}]`}`;
+}
+
+/** How `show` writes what JSON cannot: an error as `describeError` does, a map or set with its entries. */
 function readable(_key: string, inner: unknown): unknown {
-  if (inner instanceof Error) return `${inner.name}: ${inner.message}`;
+  if (inner instanceof Error) return describeError(inner);
   if (inner instanceof Map) return { Map: [...inner.entries()] };
   if (inner instanceof Set) return { Set: [...inner] };
   return inner;
 }
 
-/** A short JSON rendering for failure messages. */
+/** A short JSON rendering for failure messages (an error itself unquoted). */
 export function show(value: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(value, readable) ?? String(value);
+    text = value instanceof Error ? describeError(value) : (JSON.stringify(value, readable) ?? String(value));
   } catch {
     text = String(value);
   }
