@@ -117,7 +117,7 @@ describe('createClient negotiation', () => {
       expectObservable(pinned.connect().pipe(map((s) => s.protocolVersion))).toBe('---(v|)', { v: '2026-07-28' });
       expectObservable(outbound$).toBe('dr', { d: discover(0), r: discover(1) });
       const elsewhere = createClient(marbleTransport(hot('-a', { a: refused(['2025-11-25']) })).transport, { protocol: { pin: '2026-07-28' } });
-      expectObservable(elsewhere.connect()).toBe('-#', undefined, new UnsupportedProtocolVersionError('Unsupported protocol version'));
+      expectObservable(elsewhere.connect()).toBe('-#', undefined, new UnsupportedProtocolVersionError('Unsupported protocol version', { data: { supported: ['2025-11-25'], requested: '2026-07-28' } }));
     });
   });
 

@@ -39,7 +39,7 @@ describe('Session.request', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const inbound = hot('--e', { e: err(0, -32602, 'Unknown tool', { name: 'x' }) });
       const session = createSession(marbleTransport(inbound).transport);
-      expectObservable(session.request('tools/call')).toBe('--#', undefined, new RpcError(-32602, 'Unknown tool'));
+      expectObservable(session.request('tools/call')).toBe('--#', undefined, new RpcError(-32602, 'Unknown tool', { data: { name: 'x' } }));
     });
     const session = createSession(synchronousTransport(({ id }) => err(id, -32000, 'nope', { why: 1 })));
     let caught: unknown;

@@ -208,7 +208,7 @@ describe('Client.callTool on tools that must run as tasks', () => {
     eraCase('2026-07-28').run(createTestScheduler(), (server, { expectObservable }) => {
       server.whenRequest('tools/call').error(-32021, 'Missing required client capability', { requiredCapabilities: { sampling: {} } });
       const client = createClient(server.transport);
-      expectObservable(client.callTool('build').pipe(map(() => 'r'))).toBe('#', undefined, new MissingRequiredClientCapabilityError('Missing required client capability'));
+      expectObservable(client.callTool('build').pipe(map(() => 'r'))).toBe('#', undefined, new MissingRequiredClientCapabilityError('Missing required client capability', { data: { requiredCapabilities: { sampling: {} } } }));
     }, TASK_SERVER));
 });
 
