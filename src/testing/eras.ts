@@ -2,7 +2,8 @@ import { LATEST_LEGACY_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, isModernVersio
 import type { TestScheduler } from 'rxjs/testing';
 import { createTestingController } from './controller.js';
 import { TestScriptError } from './errors.js';
-import { runWithServer, type MarbleBody } from './marble-run.js';
+import { runIn, type MarbleBody } from './marble-run.js';
+import { createMarbleScheduler } from './scheduler.js';
 import type { TestingController, TestingControllerOptions } from './types.js';
 
 /** Options of a controller an era case makes: everything but the revision, which is the era's. */
@@ -31,8 +32,8 @@ export const PARITY_REVISIONS: readonly ProtocolVersion[] = [LATEST_LEGACY_PROTO
 export function eraCase(revision: ProtocolVersion): EraCase {
   const era: ProtocolEra = isModernVersion(revision) ? 'modern' : 'legacy';
   function run(first: TestScheduler | MarbleBody, second?: MarbleBody | EraControllerOptions, third: EraControllerOptions = {}): TestingController {
-    if (typeof first === 'function') return runWithServer(first, { ...(second as EraControllerOptions | undefined), revision });
-    return runWithServer(first, second as MarbleBody, { ...third, revision });
+    if (typeof first === 'function') return runIn(createMarbleScheduler(), first, { ...(second as EraControllerOptions | undefined), revision });
+    return runIn(first, second as MarbleBody, { ...third, revision });
   }
   return { era, revision, name: `${era} ${revision}`, controller: (options = {}) => createTestingController({ ...options, revision }), run };
 }
@@ -88,9 +89,6 @@ function globalIt(): SpecFunction {
 export function itInEachEra(title: string, body: MarbleBody, options: EraSpecOptions = {}): void {
   const { revisions, it: define = globalIt(), createScheduler, ...controller } = options;
   eachEra((era) => {
-    define(`${title} (${era.name})`, () => {
-      if (createScheduler === undefined) era.run(body, controller);
-      else era.run(createScheduler(), body, controller);
-    });
+    define(`${title} (${era.name})`, () => void era.run((createScheduler ?? createMarbleScheduler)(), body, controller));
   }, revisions);
 }

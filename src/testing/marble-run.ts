@@ -22,8 +22,12 @@ export function runWithServer(
   second?: MarbleBody | TestingControllerOptions,
   third: TestingControllerOptions = {},
 ): TestingController {
-  const [scheduler, body, options] =
-    typeof first === 'function' ? [createMarbleScheduler(), first, (second as TestingControllerOptions | undefined) ?? {}] : [first, second as MarbleBody, third];
+  if (typeof first === 'function') return runIn(createMarbleScheduler(), first, (second as TestingControllerOptions | undefined) ?? {});
+  return runIn(first, second as MarbleBody, third);
+}
+
+/** @internal `runWithServer` with its arguments sorted out (`EraCase.run` reads its overloads the same way). */
+export function runIn(scheduler: TestScheduler, body: MarbleBody, options: TestingControllerOptions): TestingController {
   const server = createTestingController(options);
   scheduler.run((helpers) => {
     body(server, helpers);

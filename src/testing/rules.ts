@@ -19,21 +19,23 @@ export interface RuleHost {
 
 type Action = (request: TestRequestImpl) => void;
 
+/**
+ * Answers a request some time after it was taken. A request cancelled or lost meanwhile is not answered (its answer
+ * could not be used), and what the answer throws (a result the revision cannot carry) fails the rule.
+ */
+function settleLater(request: TestRequestImpl, act: () => void, fail: (error: unknown) => void): void {
+  if (request.settled) return;
+  try {
+    act();
+  } catch (error) {
+    fail(error);
+  }
+}
+
 function later(request: TestRequestImpl, options: RespondOptions | undefined, act: () => void, fail: (error: unknown) => void): void {
   const delayMs = options?.delayMs ?? 0;
-  if (delayMs <= 0) {
-    act();
-    return;
-  }
-  // A request cancelled or lost meanwhile is not answered: its answer could not be used.
-  timer(delayMs).subscribe(() => {
-    if (request.settled) return;
-    try {
-      act();
-    } catch (error) {
-      fail(error);
-    }
-  });
+  if (delayMs <= 0) act();
+  else timer(delayMs).subscribe(() => settleLater(request, act, fail));
 }
 
 /** A rule registered with `whenRequest`. */
@@ -104,21 +106,18 @@ export class Rule implements RequestRule {
   ): RequestRule {
     return this.use((request) => {
       const fail = (error: unknown) => this.host.failed(this, request, error);
-      // A request the client cancelled, or whose connection went, meanwhile is no failure of the script.
-      const respond = (result: Params) => {
-        try {
-          if (!request.settled) request.respond(result);
-        } catch (error) {
-          fail(error); // a result the revision cannot carry
-        }
-      };
       request
         .ask(typeof inputRequests === 'function' ? inputRequests(request) : inputRequests)
         .pipe(concatMap((answers) => {
           const result = answer(answers, request);
           return isObservable(result) ? result.pipe(take(1)) : of(result);
         }))
-        .subscribe({ next: respond, error: (error: unknown) => (request.settled ? undefined : fail(error)) });
+        .subscribe({
+          next: (result) => settleLater(request, () => request.respond(result), fail),
+          error: (error: unknown) => {
+            if (!request.settled) fail(error); // a call the client cancelled, or whose connection went, is no failure
+          },
+        });
     });
   }
 
