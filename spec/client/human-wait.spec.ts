@@ -104,6 +104,14 @@ describe('Re-issuing a 2026-07-28 request whose response stream broke', () => {
       expectObservable(client.callToolAsTask('write')).toBe('#', undefined, new OutcomeUnknownError('tools/call'));
     });
   });
+
+  it("with reissue: 'safe-only', re-issues a tool call started as a task that the caller marks idempotent", () => {
+    createTestScheduler().run(({ expectObservable }) => {
+      const withTasks = res(0, discoverResult({ tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } }));
+      const client = createClient(brokenOnce('tools/call', withTasks).transport, { reissue: 'safe-only' });
+      expectObservable(client.callToolAsTask('write', {}, { idempotent: true }).pipe(map((event) => event.type))).toBe('(r|)', { r: 'result' });
+    });
+  });
 });
 
 describe('Nothing missed while listening was interrupted', () => {

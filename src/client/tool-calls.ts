@@ -1,4 +1,4 @@
-import { defaultIfEmpty, defer, mergeMap, switchMap, take, tap, throwError, type Observable } from 'rxjs';
+import { defer, mergeMap, switchMap, tap, throwError, type Observable } from 'rxjs';
 import { SessionLostError, ToolCallDeniedError } from '../errors/errors.js';
 import { HeaderMismatchError } from '../errors/rpc-errors.js';
 import type { CallToolResult, Tool } from '../protocol/model/tools.js';
@@ -27,7 +27,7 @@ function approved<T>(core: ClientCore, tools: ToolRegistry, name: string, args: 
   const tool = tools.get(name);
   const request = tool === undefined ? { name, arguments: args } : { name, arguments: args, tool };
   const decision$ = core.human.track('tools/call approval', NOTHING_IN_FLIGHT, new AbortController().signal, () =>
-    defer(() => approvalOf(approve(request, tools.hintsFor(name)))).pipe(take(1), defaultIfEmpty(false)),
+    defer(() => approvalOf(approve(request, tools.hintsFor(name)))),
   );
   return decision$.pipe(mergeMap((yes) => (yes ? call$ : throwError(() => new ToolCallDeniedError(name)))));
 }
@@ -46,7 +46,7 @@ const same = <T>(value: T): T => value;
  */
 export function callToolEvents(core: ClientCore, tools: ToolRegistry, tasks: StartDeps, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
-  const safe = options.idempotent === true || tools.isSafeToRepeat(name);
+  const safe = tasks.safeToRepeat(name, options);
   const viaTask = () => toolCallViaTask(tasks, name, args, options);
   const afterRelisting = (error: unknown): Observable<CallEvent<CallToolResult>> => {
     if (!HeaderMismatchError.is(error) || options.tool) throw error;

@@ -26,14 +26,17 @@ export interface StartDeps extends TaskDeps {
   readonly tool: ToolLookup;
   /** The tool's definition when the client knows it (for its `x-mcp-header` parameters). */
   knownTool(name: string): Tool | undefined;
+  /** A call of the tool may be sent again: the caller says `idempotent`, or the trusted hints say so. */
+  safeToRepeat(name: string, options: { readonly idempotent?: boolean }): boolean;
 }
 
 /** The tool lookups of `StartDeps` over the client's tool registry (a list walked on `ready` fills it). */
-export function registryLookups(core: ClientCore, tools: ToolRegistry): Pick<StartDeps, 'tool' | 'knownTool'> {
+export function registryLookups(core: ClientCore, tools: ToolRegistry): Pick<StartDeps, 'tool' | 'knownTool' | 'safeToRepeat'> {
   const knownTool = (name: string) => tools.get(name);
   const tool: ToolLookup = (ready, name) =>
     defer(() => (knownTool(name) !== undefined ? of(knownTool(name)) : tools.keep(listOn<Tool>(core, ready, 'tools/list', 'tools')).pipe(map(() => knownTool(name)))));
-  return { tool, knownTool };
+  const safeToRepeat = (name: string, options: { readonly idempotent?: boolean }) => options.idempotent === true || tools.isSafeToRepeat(name);
+  return { tool, knownTool, safeToRepeat };
 }
 
 /**
@@ -67,7 +70,7 @@ function startOn(deps: StartDeps, ready: ClientConnection, name: string, args: P
     ...(shape === 'core' ? { task: options.ttlMs === undefined ? {} : { ttl: options.ttlMs } } : {}),
   };
   return tool$.pipe(
-    switchMap((tool) => callOn(deps.core, ready, 'tools/call', params, callOptions(shape, options, tool))),
+    switchMap((tool) => callOn(deps.core, ready, 'tools/call', params, callOptions(shape, options, tool), deps.safeToRepeat(name, options))),
     mergeMap((event): Observable<TaskEvent> => {
       if (event.type !== 'result') return of(event);
       const task = createdTask(event.result);

@@ -98,6 +98,11 @@ export interface TaskWatchOptions {
 export interface TaskCallOptions extends CallOptions, TaskWatchOptions {
   /** 2025-11-25: how long the server should keep the task (`params.task.ttl`); the server may keep it less. */
   readonly ttlMs?: number;
+  /**
+   * Starting the task is safe to repeat: with `reissue: 'safe-only'`, a start whose response stream broke is sent
+   * again (as for `ToolCallOptions.idempotent`); trusted read-only or idempotent hints count the same.
+   */
+  readonly idempotent?: boolean;
 }
 
 /**
