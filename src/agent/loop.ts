@@ -3,7 +3,7 @@
 // tool list is read afresh for every model request, after it settles, so a change announced during a step reaches
 // the next request.
 import {
-  EMPTY, Observable, catchError, combineLatest, concat, concatMap, defaultIfEmpty, defer, filter, from, map,
+  EMPTY, Observable, catchError, combineLatest, concat, concatMap, defer, filter, from, map,
   mergeMap, of, take, timeout,
 } from 'rxjs';
 import type { ToolCallOptions } from '../client/client-types.js';
@@ -182,7 +182,7 @@ function runCall(options: AgentLoopOptions, step: Step, call: OpenAiChatToolCall
   if (entry === undefined) return of(finish('error', toolOutput({ error: new Error(`There is no tool named ${call.function.name}`) })));
   if (typeof args === 'string') return of(finish('error', toolOutput({ error: new Error(`${entry.tool.name}: ${args}`) })));
   const name = entry.tool.name;
-  const approved$ = options.approve === undefined ? of(true) : defer(() => approvalOf(options.approve!({ name, arguments: args, tool: entry.tool }, step.hints.get(name) ?? DEFAULT_TOOL_HINTS))).pipe(take(1), defaultIfEmpty(false));
+  const approved$ = options.approve === undefined ? of(true) : defer(() => approvalOf(options.approve!({ name, arguments: args, tool: entry.tool }, step.hints.get(name) ?? DEFAULT_TOOL_HINTS)));
   const announce = of<AgentEvent>({ type: 'tool-call', ...base, name: call.function.name, tool: name, arguments: args });
   const run$ = approved$.pipe(
     mergeMap((approved) => (approved ? callEvents(options, step, call.id, name, args, finish) : of(finish('denied', toolOutput({ error: undefined, denied: true }))))),

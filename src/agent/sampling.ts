@@ -1,4 +1,4 @@
-import { Observable, defaultIfEmpty, defer, mergeMap, of, take, throwError, type ObservableInput } from 'rxjs';
+import { Observable, defer, mergeMap, of, throwError, type ObservableInput } from 'rxjs';
 import { McpAbortError, RpcError } from '../errors/errors.js';
 import { approvalOf } from '../client/tool-hints.js';
 import type { ClientHandlerContext } from '../client/types.js';
@@ -77,8 +77,6 @@ export function openAiSampling(options: OpenAiSamplingOptions): (params: CreateM
   return (params, context) => {
     const model = pickModel(params.modelPreferences, options.model, options.models ?? []);
     const work$ = defer(() => approvalOf(options.approve(params, { model, signal: context.signal }))).pipe(
-      take(1),
-      defaultIfEmpty(false),
       mergeMap((approved) => {
         if (!approved) return throwError(() => new RpcError(SAMPLING_REJECTED_CODE, 'User rejected sampling request', { method: 'sampling/createMessage' }));
         const { body, toolNames } = toChatRequest(params, { model, maxTokensField: options.maxTokensField ?? 'max_tokens', maxTokensLimit: options.maxTokensLimit, body: options.body });

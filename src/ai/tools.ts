@@ -1,6 +1,6 @@
 // MCP tools as a Vercel AI SDK tool set (`ai` is an optional peer dependency: only this entry imports it).
 import { dynamicTool, jsonSchema, type JSONSchema7, type Tool as AiTool, type ToolSet } from 'ai';
-import { Observable, defaultIfEmpty, firstValueFrom, lastValueFrom, map, take, takeUntil, fromEvent } from 'rxjs';
+import { Observable, firstValueFrom, lastValueFrom, map, takeUntil, fromEvent } from 'rxjs';
 import { advertiseTools, type AdvertisedTool, type ToolAdapterOptions } from '../agent/advertise.js';
 import { failureText, toolOutput, type ToolOutputOptions, type ToolResultLike } from '../agent/output.js';
 import type { ToolCallApproval, ToolSource } from '../agent/source.js';
@@ -47,7 +47,7 @@ const failed = (text: string): CallToolResult => ({ resultType: 'complete', cont
 function approved(options: AiToolsOptions, entry: AdvertisedTool, input: Params): Promise<boolean> {
   if (options.approve === undefined) return Promise.resolve(true);
   const answer = options.approve({ name: entry.tool.name, arguments: input, tool: entry.tool }, entry.hints ?? DEFAULT_TOOL_HINTS);
-  return firstValueFrom(approvalOf(answer).pipe(take(1), defaultIfEmpty(false)));
+  return firstValueFrom(approvalOf(answer));
 }
 
 async function execute(source: ToolSource, options: AiToolsOptions, entry: AdvertisedTool, input: unknown, signal: AbortSignal | undefined): Promise<CallToolResult> {

@@ -74,20 +74,18 @@ export function callOn(core: CallDeps, ready: ClientConnection, method: string, 
   };
   const decode = (raw: Params) => decodeResult(version, method, raw, options.resultTypes ? { allowedResultTypes: options.resultTypes } : {});
   const decodeEvent = (event: RequestEvent): CallEvent<unknown> => (event.type === 'result' ? { type: 'result', result: decode(event.result) } : event);
-  // The revision's own traits (input rounds, caching, pages); an extension's method has none of them here.
-  const spec = known.extension === undefined ? known : undefined;
   const fail = (error: unknown): never => {
     if (isSessionExpired(error)) connection.abort(error as McpError);
     // A cursor the server refuses: the pages cached of that list are no longer a consistent snapshot.
-    if (spec?.paginated && params?.['cursor'] !== undefined && RpcError.is(error) && (error as RpcError).rpcCode === MCP_ERROR_CODES.INVALID_PARAMS) core.cache.invalidate(method);
+    if (known.paginated && params?.['cursor'] !== undefined && RpcError.is(error) && (error as RpcError).rpcCode === MCP_ERROR_CODES.INVALID_PARAMS) core.cache.invalidate(method);
     throw error;
   };
-  const rounds = policy.revision.serverRequests === 'input-rounds' && spec?.mayRequireInput === true;
+  const rounds = policy.revision.serverRequests === 'input-rounds' && known.mayRequireInput === true;
   // The common case (no input rounds, nothing cached) is one subscriber over the request.
-  if (!rounds && !spec?.cacheable) return relay(send(params), decodeEvent, fail);
+  if (!rounds && !known.cacheable) return relay(send(params), decodeEvent, fail);
   const sent$: Observable<CallEvent<unknown>> = rounds
     ? withInputRounds({ method, maxRounds: core.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS, run: core.run, send, decode }, params ?? {})
     : relay(send(params), decodeEvent);
-  const events$ = spec?.cacheable ? core.cache.through(method, params, sent$) : sent$;
+  const events$ = known.cacheable ? core.cache.through(method, params, sent$) : sent$;
   return relay(events$, (event) => event, fail);
 }

@@ -1,4 +1,4 @@
-import { from, isObservable, of, type Observable, type ObservableInput } from 'rxjs';
+import { defaultIfEmpty, from, isObservable, of, take, type Observable, type ObservableInput } from 'rxjs';
 import type { Params } from '../session/types.js';
 import type { Tool } from '../protocol/model/tools.js';
 
@@ -53,10 +53,10 @@ export interface ToolCallRequest {
  */
 export type ToolCallApproval = (call: ToolCallRequest, hints: ToolHints) => boolean | ObservableInput<boolean>;
 
-/** A policy's answer as an Observable. */
+/** A policy's answer as an Observable of the decision: its first value, or `false` when it gives none. */
 export function approvalOf(answer: boolean | ObservableInput<boolean>): Observable<boolean> {
   if (typeof answer === 'boolean') return of(answer);
-  return isObservable(answer) ? answer : from(answer);
+  return (isObservable(answer) ? answer : from(answer)).pipe(take(1), defaultIfEmpty(false));
 }
 
 /**
