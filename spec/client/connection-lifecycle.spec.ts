@@ -86,7 +86,7 @@ describe('Client connection lifecycle', () => {
 
   it('never cancels initialize on the wire: past the connect bound the connection is closed, nothing more is sent', () => {
     createTestScheduler().run(({ cold }) => {
-      const server = scriptedServer({ era: 'legacy', silent: true });
+      const server = scriptedServer({ silent: true });
       const client = createClient(server.transport, { protocol: 'legacy', timeout: { firstMs: 2 }, connectTimeoutMs: 5, reconnect: false });
       let failure: unknown;
       client.connect().subscribe({ error: (error: unknown) => (failure = error) });
@@ -111,7 +111,7 @@ describe('Client connection lifecycle', () => {
 
   it('answers a legacy server request whose params do not fit -32602, without calling the handler', () => {
     createTestScheduler().run(({ cold }) => {
-      const server = scriptedServer({ era: 'legacy' });
+      const server = scriptedServer();
       const sampling = jasmine.createSpy('sampling').and.returnValue({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' });
       const client = createClient(server.transport, { handlers: { sampling } });
       client.connect().subscribe();

@@ -10,7 +10,7 @@ const stateOf = (s: ClientState): string =>
 describe('Client reconnect policy', () => {
   it('backs off with jitter between failed attempts and starts the count over once a connection succeeds', () => {
     createTestScheduler().run(({ cold }) => {
-      const server = scriptedServer({ era: 'legacy', refuse: (n) => (n === 2 ? new TransportError('refused') : undefined) });
+      const server = scriptedServer({ refuse: (n) => (n === 2 ? new TransportError('refused') : undefined) });
       const opened: number[] = [];
       server.opened$.subscribe(() => opened.push(asyncScheduler.now()));
       const client = createClient(server.transport, { reconnect: { initialDelayMs: 4, jitter: 0.5, random: () => 0.5 } });
@@ -31,7 +31,7 @@ describe('Client reconnect policy', () => {
   it('waits at least what the Retry-After of a 503 asks', () => {
     createTestScheduler().run(({ cold }) => {
       const busy = new TransportError('HTTP 503 Service Unavailable', { status: 503, cause: { headers: new Headers({ 'retry-after': '7' }) } });
-      const server = scriptedServer({ era: 'legacy', refuse: (n) => (n === 2 ? busy : undefined) });
+      const server = scriptedServer({ refuse: (n) => (n === 2 ? busy : undefined) });
       const opened: number[] = [];
       server.opened$.subscribe(() => opened.push(asyncScheduler.now()));
       const client = createClient(server.transport, { reconnect: { initialDelayMs: 2, jitter: 0 } });
@@ -43,7 +43,7 @@ describe('Client reconnect policy', () => {
 
   it('gives up after maxAttempts, says disconnected with the error, and follows the connection the next call opens', () => {
     createTestScheduler().run(({ cold }) => {
-      const server = scriptedServer({ era: 'legacy', refuse: (n) => (n === 2 || n === 3 ? new TransportError(`refused ${n}`) : undefined) });
+      const server = scriptedServer({ refuse: (n) => (n === 2 || n === 3 ? new TransportError(`refused ${n}`) : undefined) });
       const client = createClient(server.transport, { reconnect: { maxAttempts: 2, initialDelayMs: 1, jitter: 0 } });
       const states: string[] = [];
       client.state$.subscribe((s) => states.push(stateOf(s)));
@@ -61,8 +61,8 @@ describe('Client reconnect policy', () => {
 
   it('does not reconnect by itself over a transport that cannot reconnect, nor with reconnect: false', () => {
     createTestScheduler().run(({ cold }) => {
-      const pair = scriptedServer({ era: 'legacy', reconnectable: false });
-      const off = scriptedServer({ era: 'legacy' });
+      const pair = scriptedServer({ reconnectable: false });
+      const off = scriptedServer();
       createClient(pair.transport).tools$.subscribe();
       createClient(off.transport, { reconnect: false }).tools$.subscribe();
       cold('-x').subscribe(() => {
@@ -76,7 +76,7 @@ describe('Client reconnect policy', () => {
   it('lists a catalog again on the next connection, keeping the last good items, marked stale, in between', () => {
     createTestScheduler().run(({ cold }) => {
       let listings = 0;
-      const server = scriptedServer({ era: 'legacy', answer: (method) => (method === 'tools/list' ? { tools: [tool(`t${++listings}`)] } : {}) });
+      const server = scriptedServer({ answer: (method) => (method === 'tools/list' ? { tools: [tool(`t${++listings}`)] } : {}) });
       const client = createClient(server.transport, { reconnect: { initialDelayMs: 3, jitter: 0 } });
       const summary = (s: CatalogState<Tool>) => `${s.items?.map((t) => t.name).join('+') ?? '-'}${s.stale ? ' stale' : ''}${s.refreshing ? ' refreshing' : ''}`;
       cold('--x').subscribe(() => server.connection(1).fail(new TransportError('reset')));

@@ -1,6 +1,6 @@
 import { Observable, Subject, type Subscriber } from 'rxjs';
 import type { InboundFrame, JsonRpcMessage, OutboundFrame, Params, Transport } from '../../src/index.js';
-import { discoverResult, initializeResult } from './mcp-fixtures.js';
+import { initializeResult } from './mcp-fixtures.js';
 
 /** What a scripted server answers a request with: a result, `{ error }`, or `undefined` (no answer). */
 export type Answer = Params | { readonly error: { readonly code: number; readonly message: string; readonly data?: unknown } } | undefined;
@@ -14,8 +14,6 @@ export interface Received {
 
 /** Options of `scriptedServer`. */
 export interface ScriptedServerOptions {
-  readonly era: 'legacy' | 'modern';
-  readonly capabilities?: Params;
   /**
    * Answers the requests the handshake does not cover; `undefined` means no answer. Without it: an empty list for
    * the list methods, `{}` for the others.
@@ -43,10 +41,9 @@ const LISTS: Readonly<Record<string, string>> = {
   'tools/list': 'tools', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates', 'prompts/list': 'prompts',
 };
 
-function handshake(options: ScriptedServerOptions, method: string): Answer | null {
-  const capabilities = options.capabilities ?? { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: {}, logging: {} };
-  if (method === 'server/discover') return options.era === 'modern' ? discoverResult(capabilities) : { error: { code: -32601, message: 'Method not found' } };
-  if (method === 'initialize') return initializeResult('2025-11-25', capabilities);
+function handshake(method: string): Answer | null {
+  if (method === 'server/discover') return { error: { code: -32601, message: 'Method not found' } };
+  if (method === 'initialize') return initializeResult('2025-11-25', { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: {}, logging: {} });
   return null;
 }
 
@@ -62,11 +59,11 @@ function reply(subscriber: Subscriber<InboundFrame>, id: unknown, answer: Answer
 }
 
 /**
- * A server end for client specs that span connections: each `connect` is a new connection (numbered from 1) that
- * answers the handshake of its era by itself (a legacy server refuses `server/discover`), acknowledges 2026-07-28
- * listen requests, and answers everything else through `options.answer`. Everything the client sends is recorded.
+ * A legacy (2025-11-25) server end for client specs that span connections: each `connect` is a new connection
+ * (numbered from 1) that answers the handshake by itself (it refuses `server/discover` and accepts `initialize`), and
+ * answers everything else through `options.answer`. Everything the client sends is recorded.
  */
-export function scriptedServer(options: ScriptedServerOptions) {
+export function scriptedServer(options: ScriptedServerOptions = {}) {
   const received: Received[] = [];
   const connections: ScriptedConnection[] = [];
   const opened = new Subject<number>();
@@ -91,13 +88,8 @@ export function scriptedServer(options: ScriptedServerOptions) {
           const message = frame.message as JsonRpcMessage & { id?: unknown; method?: string; params?: Params };
           received.push({ connection: number, message, frame });
           if (message.method === undefined || message.id === undefined || options.silent) return;
-          const known = handshake(options, message.method);
+          const known = handshake(message.method);
           if (known !== null) return reply(subscriber, message.id, known);
-          if (message.method === 'subscriptions/listen') {
-            const notifications = (message.params?.['notifications'] ?? {}) as Params;
-            subscriber.next({ message: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications, _meta: { 'io.modelcontextprotocol/subscriptionId': message.id } } } });
-            return undefined;
-          }
           const answer = options.answer === undefined ? defaultAnswer(message.method) : options.answer(message.method, message.params ?? {}, number);
           return reply(subscriber, message.id, answer);
         });

@@ -10,7 +10,10 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms: nu
   }
 }
 
-/** Polls `check` every `everyMs` until it holds; rejects with the message `what` (read at the time) once `ms` passed. */
-export async function until(check: () => boolean | Promise<boolean>, ms: number, what: string | (() => string), everyMs = 10): Promise<void> {
+/**
+ * Polls `check` every `everyMs` until it holds; rejects with the message `what` (read at the time; by default
+ * `condition not met within <ms> ms`) once `ms` passed.
+ */
+export async function until(check: () => boolean | Promise<boolean>, ms: number, what: string | (() => string) = `condition not met within ${ms} ms`, everyMs = 10): Promise<void> {
   if (!(await eventually(check, ms, everyMs))) throw new Error(typeof what === 'string' ? what : what());
 }

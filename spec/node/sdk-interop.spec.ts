@@ -91,7 +91,7 @@ describe('fromSdkTransport: rxmcp over an official SDK transport', () => {
       const call = client.callTool('slow', { tag: 'one' }).subscribe({ error: () => undefined });
       await new Promise((resolve) => setTimeout(resolve, 20));
       call.unsubscribe();
-      await until(() => log.cancelled.includes('one'), 2000, 'condition not met within 2000 ms', 5);
+      await until(() => log.cancelled.includes('one'), 2000, undefined, 5);
       expect(log.cancelled).toEqual(['one']);
     });
 
@@ -104,7 +104,7 @@ describe('fromSdkTransport: rxmcp over an official SDK transport', () => {
         previous?.();
       };
       client.close();
-      await until(() => closed, 2000, 'condition not met within 2000 ms', 5);
+      await until(() => closed, 2000, undefined, 5);
       expect(closed).toBeTrue();
     });
   });
@@ -199,7 +199,7 @@ describe('toSdkTransport: the official SDK over an rxmcp transport', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       controller.abort();
       expect(await slow).toBe('rejected');
-      await until(() => log.cancelled.includes('sdk'), 2000, 'condition not met within 2000 ms', 5);
+      await until(() => log.cancelled.includes('sdk'), 2000, undefined, 5);
     } finally {
       await client.close();
     }
@@ -239,7 +239,7 @@ describe('toSdkTransport: the official SDK over an rxmcp transport', () => {
     expect(child.health().alive).toBeTrue();
     await client.close();
     expect(closed).toBe(1);
-    await until(() => !child.health().alive, 3000, 'condition not met within 3000 ms', 5);
+    await until(() => !child.health().alive, 3000, undefined, 5);
   });
 
   it("answers the SDK's request locally when the rxmcp transport could not send it, so the call settles", async () => {

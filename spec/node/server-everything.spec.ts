@@ -42,13 +42,13 @@ describe('createClient against @modelcontextprotocol/server-everything', () => {
   it('over Streamable HTTP with sessions', async () => {
     const started = await startEverythingHttp('streamableHttp');
     child = started.child;
-    await exercise(streamableHttp(`http://127.0.0.1:${started.port}/mcp`));
+    await exercise(streamableHttp(started.url));
   });
 
   it('over Streamable HTTP found by httpTransport: its 400 to the server/discover probe is no reason to fall back to HTTP+SSE', async () => {
     const started = await startEverythingHttp('streamableHttp');
     child = started.child;
-    const transport = httpTransport(`http://127.0.0.1:${started.port}/mcp`);
+    const transport = httpTransport(started.url);
     await exercise(transport);
     expect(transport.detected).toBe('streamable-http');
   });

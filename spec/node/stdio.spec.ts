@@ -100,7 +100,7 @@ describe('stdio', () => {
     const frames: InboundFrame[] = [];
     const outbound = keepOpen(request(1, 'big', { bytes: 2 * 1024 * 1024 }), request(2, 'big', { bytes: 100 }));
     const connection = transport.connect(outbound).subscribe((frame) => frames.push(frame));
-    await until(() => frames.length === 4, 4000, 'condition not met within 4000 ms');
+    await until(() => frames.length === 4, 4000);
     connection.unsubscribe();
     const before = (id: number) => ({ message: { jsonrpc: '2.0', method: 'notifications/before', params: { id } } });
     expect(frames[0]).toEqual(before(1));

@@ -44,7 +44,7 @@ describe('Client listen stream (2026-07-28)', () => {
     });
   });
 
-  it('publishes the changes a listen stream delivers on the typed notification streams', () => {
+  it('publishes the list change a listen stream delivers on listChanged$, and the log message of a request on logs$ only', () => {
     eraCase('2026-07-28').run(createTestScheduler(), (server, { cold, expectObservable }) => {
       const served = serveTools(server, []);
       const client = createClient(server.transport);
@@ -53,6 +53,7 @@ describe('Client listen stream (2026-07-28)', () => {
       cold('------x').subscribe(() => served.set([]));
       cold('-------x').subscribe(() => client.callTool('log').subscribe());
       expectObservable(client.notifications.listChanged$.pipe(map((c) => c.kind))).toBe('------t', { t: 'tools' });
+      expectObservable(client.notifications.logs$()).toBe('-------m', { m: { level: 'info', data: 1 } });
     });
   });
 });

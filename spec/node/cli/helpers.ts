@@ -12,8 +12,6 @@ import { EVERYTHING_ENTRY } from '../../helpers/everything.js';
 export const EXAMPLE_STDIO: readonly string[] = ['--', process.execPath, '--import', 'tsx', exampleServerFile('example-server.ts')];
 /** `-- <command>` of the command line fixture server (spec/fixtures/servers/cli-server.mjs). */
 export const CLI_SERVER: readonly string[] = ['--', process.execPath, fixtureServer('cli-server')];
-/** The entry of @modelcontextprotocol/server-everything. */
-export { EVERYTHING_ENTRY };
 /** `-- <command>` of server-everything over stdio. */
 export const EVERYTHING_STDIO: readonly string[] = ['--', process.execPath, EVERYTHING_ENTRY, 'stdio'];
 
