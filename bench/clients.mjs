@@ -2,7 +2,7 @@
 // worker) and opens a connection to a target: `{ stdio: [command, ...args] }` or `{ url }`. An open connection
 // offers list(), call(name, args), protocol() and close().
 import { fileURLToPath } from 'node:url';
-import { limitAdapter } from './limit.mjs';
+import { bounded, limitAdapter } from './limit.mjs';
 
 export const CLIENT_INFO = { name: 'rxmcp-bench', version: '1.0.0' };
 /**
@@ -110,14 +110,6 @@ async function officialV1Adapter() {
       };
     },
   };
-}
-
-function bounded(promise, ms) {
-  let timer;
-  const limit = new Promise((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
 /** Path of the bench echo server. */

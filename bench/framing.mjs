@@ -16,6 +16,7 @@ import { ReplaySubject, Subject, filter, firstValueFrom, from, lastValueFrom, to
 import { stdio } from 'rxmcp/node';
 import { decodeMessage } from '../src/node/internal/utf8.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineDecoder, decodeJsonLines } from '../src/transport/internal/json-lines.ts';
+import { median } from './cases.mjs';
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -23,12 +24,6 @@ const SIZES = [5, 50];
 const argv = process.argv.slice(2);
 const RUNS = Number(argv[argv.indexOf('--runs') + 1] || 5);
 const ECHO_SERVER = fileURLToPath(new URL('./echo-server.mjs', import.meta.url));
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 function line(mib, pattern) {
   const data = pattern.repeat(Math.ceil((mib * MiB) / Buffer.byteLength(pattern)));

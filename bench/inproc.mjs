@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { allocationProfiler } from './alloc.mjs';
+import { median } from './cases.mjs';
 import { CLIENT_INFO } from './clients.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -25,11 +25,6 @@ const argv = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = argv.indexOf(`--${name}`);
   return at >= 0 ? argv[at + 1] : fallback;
-};
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
 const MODERN = '2026-07-28';
@@ -151,7 +146,12 @@ const OPEN = {
 };
 
 async function worker(clientName, caseName) {
-  const profiler = argv.includes('--alloc') ? await allocationProfiler() : undefined;
+  let profiler;
+  if (argv.includes('--alloc')) {
+    // Loaded here only: the other workers do without the inspector.
+    const { allocationProfiler } = await import('./alloc.mjs');
+    profiler = await allocationProfiler();
+  }
   let gcMs = 0;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) gcMs += entry.duration;

@@ -170,7 +170,8 @@ function fromEvents(text, id) {
   return flush();
 }
 
-function bounded(promise, ms) {
+/** Settles as `promise` does, or resolves with undefined once `ms` passed first; the timer is cleared either way. */
+export function bounded(promise, ms) {
   let timer;
   const limit = new Promise((resolve) => {
     timer = setTimeout(resolve, ms);

@@ -30,7 +30,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { formatSizes, measureBundles } from '../scripts/bundle-size.mjs';
+import { CORE_BUNDLE_GOAL, formatSizes, measureBundles } from '../scripts/bundle-size.mjs';
 import { CASES, nodeOptionsOf } from './cases.mjs';
 import { CLIENTS } from './clients.mjs';
 import { evaluateGoals, formatGoals } from './goals.mjs';
@@ -159,7 +159,7 @@ async function main() {
   if (!flag('no-sizes') && !flag('framing-only')) {
     sizes = await measureBundles();
     console.log('\nbrowser bundles (esbuild, minified, browser platform, dependencies included, gzip -9):');
-    for (const line of formatSizes(sizes, { core: 35 * 1024 })) console.log(`  ${line}`);
+    for (const line of formatSizes(sizes, { core: CORE_BUNDLE_GOAL })) console.log(`  ${line}`);
   }
   if (!flag('framing-only')) for (const line of formatGoals(evaluateGoals({ results, cases, servers, imports, sizes, budget }))) console.log(line);
   console.error(`bench: ${((performance.now() - started) / 1000).toFixed(0)} s`);

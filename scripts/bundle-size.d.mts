@@ -5,6 +5,8 @@ export interface BundleSize {
   readonly sources: readonly string[];
 }
 export type BundleName = 'core' | 'oauth' | 'full' | 'official';
+/** The goal of the core bundle: at most this many bytes gzipped (35 KB). */
+export declare const CORE_BUNDLE_GOAL: number;
 export declare const BUNDLES: Readonly<Record<BundleName, { readonly what: string; readonly code: string }>>;
 export declare function measureBundles(names?: readonly BundleName[]): Promise<Record<BundleName, BundleSize>>;
 export declare function formatSizes(sizes: Partial<Record<BundleName, BundleSize>>, goals?: Partial<Record<BundleName, number>>): string[];

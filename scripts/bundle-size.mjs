@@ -13,7 +13,10 @@ import { analyzeMetafile, build } from 'esbuild';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What each measured bundle imports. `core` is the guarded one. */
+/** The goal of the core bundle: at most this many bytes gzipped (35 KB). */
+export const CORE_BUNDLE_GOAL = 35 * 1024;
+
+/** What each measured bundle imports. `core` is the guarded one (CORE_BUNDLE_GOAL). */
 export const BUNDLES = {
   core: { what: 'createClient + streamableHttp', code: "import { createClient, streamableHttp } from 'rxmcp'; globalThis.keep = [createClient, streamableHttp];" },
   oauth: { what: 'core + oauth (the OAuth add-on)', code: "import { createClient, oauth, streamableHttp } from 'rxmcp'; globalThis.keep = [createClient, oauth, streamableHttp];" },
@@ -63,6 +66,6 @@ async function analyze() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log('browser bundles (esbuild, minified, browser platform, dependencies included, gzip -9):');
-  for (const line of formatSizes(await measureBundles(), { core: 35 * 1024 })) console.log(`  ${line}`);
+  for (const line of formatSizes(await measureBundles(), { core: CORE_BUNDLE_GOAL })) console.log(`  ${line}`);
   if (process.argv.includes('--analyze')) console.log(await analyze());
 }
