@@ -20,6 +20,8 @@ describe('public entry points', () => {
       'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',
       'routingHeaders', 'rpcErrorFrom', 'checkToolOutput', 'outputValidator', 'sdkOAuth', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',
       'withTimeouts',
+      // links around every call
+      'isRetryable', 'retryDelay', 'retryLink',
       // waits on a person, lost requests
       'DEFAULT_HUMAN_WAIT_MS', 'HumanWaitTimeoutError', 'OutcomeUnknownError',
       // tool hints and approval, health
@@ -41,7 +43,7 @@ describe('public entry points', () => {
 
   it('rxmcp/testing exports the frame builders, the marble transport, the testing controller, the marble scheduler, the era helpers and the fixtures', () => {
     expect(Object.keys(testing).sort()).toEqual([
-      'DEFAULT_TESTING_CAPABILITIES', 'DEFAULT_TESTING_SERVER_INFO', 'ExpectationFailedError', 'PARITY_REVISIONS', 'TASK_TESTING_CAPABILITIES', 'TestScriptError', 'audio',
+      'DEFAULT_TESTING_CAPABILITIES', 'DEFAULT_TESTING_SERVER_INFO', 'DEFAULT_TEST_CACHE_HINTS', 'ExpectationFailedError', 'PARITY_REVISIONS', 'TASK_TESTING_CAPABILITIES', 'TestScriptError', 'audio',
       'createMarbleScheduler', 'createTestingController', 'eachEra', 'elicitForm', 'elicitUrl', 'embeddedText', 'eraCase', 'err', 'failed', 'frame', 'image',
       'isBuiltFrame', 'itInEachEra', 'listRoots',
       'malformed', 'marbleTransport', 'note', 'oversized', 'prompt', 'promptResult', 'req', 'res', 'resource', 'resourceContents', 'resourceLink',

@@ -136,6 +136,10 @@ export { TASKS_EXTENSION } from './protocol/model/tasks-extension.js';
 
 // Client
 export { createClient, DEFAULT_CLIENT_INFO } from './client/client.js';
+export { retryLink, retryDelay } from './client/links/retry-link.js';
+export type { RetryLinkOptions } from './client/links/retry-link.js';
+export { isRetryable } from './client/links/retryable.js';
+export type { Link, LinkNext, McpCall, CallConnection } from './client/links/types.js';
 export { DEFAULT_HUMAN_WAIT_MS } from './client/human-wait.js';
 export { DEFAULT_TOOL_HINTS, hintsOf, unlessReadOnly } from './client/tool-hints.js';
 export { DEFAULT_HEALTH_TIMEOUT_MS } from './client/health.js';

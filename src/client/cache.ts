@@ -1,6 +1,10 @@
 import { Observable, asyncScheduler, finalize, share, tap } from 'rxjs';
 import type { Params } from '../session/types.js';
+import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
+
+/** How many results one connection's cache keeps at most: past it, expired entries go first, then the oldest. */
+export const DEFAULT_CACHE_MAX_ENTRIES = 500;
 
 /** The methods whose cached results a notification makes stale. */
 const INVALIDATED_BY: Readonly<Record<string, readonly string[]>> = {
@@ -24,6 +28,17 @@ function keyOf(method: string, params: Params | undefined, partition: string): s
   return `${method}\u0000${partition}\u0000${JSON.stringify(sorted)}`;
 }
 
+/**
+ * What of a caller's options changes how a request runs, beside its params: two callers share one request in flight
+ * only when they agree on these (a 100 ms limit must not cut a caller who gave 10 s; a caller who wants progress
+ * must not join a request sent without a progress token). `undefined` when the options ask for nothing special.
+ */
+function runKeyOf(options: CallOptions): string | undefined {
+  const { timeout, progress, cancellable, trace, meta, tool } = options;
+  if (timeout === undefined && progress !== true && cancellable !== false && trace === undefined && meta === undefined && tool === undefined) return undefined;
+  return JSON.stringify([timeout ?? null, progress === true, cancellable !== false, trace ?? null, meta ?? null, tool?.name ?? null]);
+}
+
 /** Whether the request is a round of a multi-round request: those are never cached (nor shared). */
 const isRound = (params: Params | undefined): boolean => params !== undefined && ('inputResponses' in params || 'requestState' in params);
 
@@ -41,7 +56,12 @@ function hintsOf(result: unknown): { readonly ttlMs: number; readonly scope: str
  * method and the params that decide the result (each page is its own entry); `private` results are kept per
  * authorization context and only when the context is known; rounds of a multi-round request and `input_required`
  * answers are never kept; a matching `list_changed` or `resources/updated` makes entries stale at once. Identical
- * requests in flight at the same moment share one request, whether or not their result may be kept.
+ * requests in flight at the same moment share one request, whether or not their result may be kept, when their
+ * callers' options agree on how it runs (limits, progress, `_meta`).
+ *
+ * Each negotiated connection has its own cache (`ClientConnection.cache`): a new connection, perhaps to another
+ * server behind the same URL, starts empty and never answers from what the last one said. It holds at most
+ * `maxEntries` results, expired ones leaving first.
  */
 export class ResultCache {
   private readonly entries = new Map<string, Entry>();
@@ -51,21 +71,35 @@ export class ResultCache {
    * @param partition The authorization context of requests now: `''` when there is no authorization at all,
    *   `undefined` when there is one but it is not known (private results are then not kept).
    */
-  constructor(private readonly partition: () => string | undefined) {}
+  constructor(
+    private readonly partition: () => string | undefined,
+    private readonly maxEntries = DEFAULT_CACHE_MAX_ENTRIES,
+  ) {}
+
+  /** How many results are kept now. */
+  get size(): number {
+    return this.entries.size;
+  }
 
   /**
    * The events of one cacheable request: a fresh cached result, the request in flight with the same key, or
-   * `send$`, whose result is kept when its hints allow.
+   * `send$`, whose result is kept when its hints allow. With `fresh`, never the cached result (a listing that must
+   * reflect the server now), though the new result is kept.
    */
-  through(method: string, params: Params | undefined, send$: Observable<CallEvent<unknown>>): Observable<CallEvent<unknown>> {
+  through(method: string, params: Params | undefined, options: CallOptions, send$: Observable<CallEvent<unknown>>): Observable<CallEvent<unknown>> {
     if (isRound(params)) return send$;
-    const key = keyOf(method, params, this.partition() ?? '\u0001');
-    const cached = this.entries.get(key);
-    if (cached !== undefined && asyncScheduler.now() < cached.freshUntil) return new Observable((subscriber) => {
-      subscriber.next({ type: 'result', result: cached.result });
-      subscriber.complete();
-    });
-    const shared = this.inFlight.get(key);
+    const entryKey = keyOf(method, params, this.partition() ?? '\u0001');
+    const cached = options.fresh === true ? undefined : this.entries.get(entryKey);
+    if (cached !== undefined) {
+      if (asyncScheduler.now() < cached.freshUntil) return new Observable((subscriber) => {
+        subscriber.next({ type: 'result', result: cached.result });
+        subscriber.complete();
+      });
+      this.entries.delete(entryKey);
+    }
+    const runKey = runKeyOf(options);
+    const key = runKey === undefined ? entryKey : `${entryKey}\u0000${runKey}`;
+    const shared = options.fresh === true ? undefined : this.inFlight.get(key);
     if (shared !== undefined) return shared;
     const uri = typeof params?.['uri'] === 'string' ? params['uri'] : undefined;
     let rounds = false;
@@ -75,7 +109,9 @@ export class ResultCache {
         if (event.type === 'input-required') rounds = true;
         else if (event.type === 'result' && !rounds) this.keep(method, params, uri, event.result);
       }),
-      finalize(() => this.inFlight.delete(key)),
+      finalize(() => {
+        if (this.inFlight.get(key) === request$) this.inFlight.delete(key);
+      }),
       share(),
     );
     this.inFlight.set(key, request$);
@@ -108,7 +144,21 @@ export class ResultCache {
     if (hints === undefined) return;
     const partition = hints.scope === 'public' ? this.partition() ?? '\u0001' : this.partition();
     if (partition === undefined) return;
-    this.entries.set(keyOf(method, params, partition), { result, method, uri, freshUntil: asyncScheduler.now() + hints.ttlMs });
+    const key = keyOf(method, params, partition);
+    const now = asyncScheduler.now();
+    // Re-inserted, so that the map's order is the order of arrival and the oldest entry is the first.
+    this.entries.delete(key);
+    this.entries.set(key, { result, method, uri, freshUntil: now + hints.ttlMs });
+    if (this.entries.size > this.maxEntries) this.evict(now);
+  }
+
+  /** Drops the expired entries, then the oldest ones, until the cache is within its bound. */
+  private evict(now: number): void {
+    this.drop((entry) => entry.freshUntil <= now);
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(key);
+    }
   }
 
   private drop(stale: (entry: Entry) => boolean): void {

@@ -1,11 +1,16 @@
 import { ReplaySubject, asyncScheduler, throwError, timeout, type Observable } from 'rxjs';
 import { TransportError } from '../errors/errors.js';
+import type { Diagnostic } from '../session/types.js';
 import type { Implementation } from '../protocol/model/metadata.js';
 import { ConnectTimeoutError, DEFAULT_CONNECT_TIMEOUT_MS } from '../session/connect-timeout.js';
 import type { Connection, ConnectionEnd } from '../session/types.js';
 import { canExchange, type Transport } from '../transport/types.js';
+import { ResultCache } from './cache.js';
+import { connectionChain, type ChainDeps } from './links/connection-chain.js';
+import { negotiationRequests } from './links/negotiation-chain.js';
+import type { LinkNext } from './links/types.js';
 import { negotiate } from './negotiate.js';
-import type { ClientOptions, ServerSession } from './types.js';
+import type { ServerSession } from './types.js';
 import type { WirePolicy } from './wire-policy.js';
 
 /**
@@ -14,20 +19,29 @@ import type { WirePolicy } from './wire-policy.js';
  * from scratch (nothing of this one, not its revision, not its session id, is reused).
  */
 export interface ClientConnection {
+  /** The session connection's id (1 for the first, ...). */
+  readonly id: number;
   readonly connection: Connection;
   readonly server: ServerSession;
   readonly policy: WirePolicy;
   /** Emits how the connection ended, once, then completes (replayed). */
   readonly ended$: Observable<ConnectionEnd>;
+  /** This connection's cache of 2026-07-28 cacheable results: it starts empty and ends with the connection. */
+  readonly cache: ResultCache;
+  /** Sends a call on this connection through the client's links and the built-in ones (see `connectionChain`). */
+  readonly send: LinkNext;
 }
 
 /** What negotiating needs beside the connection. */
-export interface NegotiationDeps {
+export interface NegotiationDeps extends ChainDeps {
   readonly transport: Transport;
-  readonly options: ClientOptions;
   readonly clientInfo: Implementation;
-  /** Told of each connection once it is negotiated. */
+  /** The authorization context of requests now, for the cache (see `ResultCache`). */
+  partition(): string | undefined;
+  /** Told of each connection once it is negotiated, before anyone else hears of it. */
   onReady(ready: ClientConnection): void;
+  /** Reports what the connection could not do (a log level it could not restore, ...). */
+  diagnose(diagnostic: Diagnostic): void;
 }
 
 /** True while the connection has not ended. */
@@ -67,12 +81,13 @@ export class Negotiations {
     const bound = deps.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const left = Math.max(0, bound - (asyncScheduler.now() - connection.openedAt));
     const exchangeable = () => canExchange(deps.transport);
-    negotiate({ connection, options: deps.options, clientInfo: deps.clientInfo, exchangeable })
+    const request = negotiationRequests(connection, deps.options.links ?? []);
+    negotiate({ connection, options: deps.options, clientInfo: deps.clientInfo, exchangeable, request })
       .pipe(timeout({ first: left, with: () => throwError(() => new ConnectTimeoutError(bound)) }))
       .subscribe({
         next: ({ server, policy }) => {
           connection.setPolicy(policy.connection);
-          const ready: ClientConnection = { connection, server, policy, ended$: connection.ended$ };
+          const ready = this.build(connection, server, policy);
           this.latest = ready;
           deps.onReady(ready);
           outcome.next(ready);
@@ -84,5 +99,13 @@ export class Negotiations {
         },
       });
     return outcome;
+  }
+
+  /** The client's side of a negotiated connection: its own cache and chain, listening to its own notifications. */
+  private build(connection: Connection, server: ServerSession, policy: WirePolicy): ClientConnection {
+    const cache = new ResultCache(() => this.deps.partition());
+    connection.notifications$.subscribe((n) => cache.notified(n.method, n.params));
+    const send = connectionChain(this.deps, connection, server, policy, cache);
+    return { id: connection.id, connection, server, policy, ended$: connection.ended$, cache, send };
   }
 }

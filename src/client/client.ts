@@ -48,7 +48,10 @@ function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOpt
         return EMPTY;
       }
       return resultOf<unknown>(core.call('logging/setLevel', { level }, options)).pipe(
-        tap(() => (core.logLevel = level)),
+        tap(() => {
+          core.logLevel = level;
+          core.logLevelChosen = true;
+        }),
         mergeMap(() => EMPTY),
       );
     }),

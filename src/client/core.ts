@@ -2,7 +2,7 @@ import {
   BehaviorSubject, Observable, ReplaySubject, Subject, combineLatest, defer, distinctUntilChanged, filter, map, merge, of, share, switchMap, take,
   throwError,
 } from 'rxjs';
-import { ConnectionClosedError, UnsupportedMethodError } from '../errors/errors.js';
+import { ConnectionClosedError, TransportError, UnsupportedMethodError } from '../errors/errors.js';
 import type { LoggingLevel } from '../protocol/model/common.js';
 import type { Implementation } from '../protocol/model/metadata.js';
 import type { ProtocolVersion } from '../protocol/versions.js';
@@ -10,12 +10,13 @@ import { createSession } from '../session/session.js';
 import type { Diagnostic, Params, Session, SessionState } from '../session/types.js';
 import type { Transport } from '../transport/types.js';
 import { callOn } from './call.js';
+import { readyWithin, type ReadyCall } from './deadline.js';
+import { hasCapability } from '../protocol/model/capabilities.js';
 import { Negotiations, type ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import { keepConnected, type ReconnectStatus } from './reconnect.js';
 import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
-import { ResultCache } from './cache.js';
 import { outputChecker, type ToolOutputCheck } from '../protocol/output-schema.js';
 import { legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
 import type { ClientOptions, ReconnectOptions, ServerSession } from './types.js';
@@ -35,6 +36,11 @@ export interface ClientCore {
   /** The negotiated connection: the open one, or a new one (opened, then negotiated). Emits once. */
   ready(): Observable<ClientConnection>;
   /**
+   * The negotiated connection for a call of `method`, awaited within the call's limits (the deadline rule, see
+   * `readyWithin`), with the options left for the request. Emits once.
+   */
+  readyFor(method: string, options: CallOptions): Observable<ReadyCall>;
+  /**
    * Each negotiated connection, while subscribed keeping the client connected per its reconnect policy. Hot and
    * shared by everything live (catalogs, watches, notification streams). Completes after `close()`.
    */
@@ -45,7 +51,13 @@ export interface ClientCore {
   call(method: string, params: Params | undefined, options?: CallOptions): Observable<CallEvent<unknown>>;
   /** Sends a notification the negotiated revision has, with its headers. */
   notify(method: string, params?: Params): Observable<never>;
+  /**
+   * The log level the client wants: sent with each request where the revision carries it per request, and (once
+   * `setLoggingLevel` set it) with `logging/setLevel` on each new legacy connection.
+   */
   logLevel: LoggingLevel | undefined;
+  /** True once `setLoggingLevel` chose the level: a new legacy connection is then told it again. */
+  logLevelChosen: boolean;
   /** Reports something the client dropped or could not do, on `diagnostics$`. */
   diagnose(diagnostic: Diagnostic): void;
   /** The session's diagnostics and the client's own. Hot. */
@@ -60,8 +72,6 @@ export interface ClientCore {
   readonly run: ServerRequestRunner;
   /** Waits on a person: server requests' handlers, approvals. */
   readonly human: HumanWait;
-  /** 2026-07-28 cacheable results, and identical requests in flight. */
-  readonly cache: ResultCache;
   /** The check of tool results against their tools' output schemas (per `validateOutput`). */
   readonly checkOutput: ToolOutputCheck;
 }
@@ -93,6 +103,22 @@ function createSessionFor(transport: Transport, options: ClientOptions, run: Ser
   });
 }
 
+/**
+ * A new legacy connection starts at the server's default log level: the level the client chose is sent again (not
+ * waited for; a refusal is a diagnostic). On 2026-07-28 every request carries the level, so there is nothing to do.
+ */
+function restoreLogLevel(core: ClientCore, ready: ClientConnection): void {
+  const level = core.logLevel;
+  if (!core.logLevelChosen || level === undefined || ready.policy.revision.logLevel === 'meta') return;
+  if (!hasCapability(ready.server.capabilities, ['logging'])) return;
+  callOn(ready, 'logging/setLevel', { level }, {}).subscribe({
+    error: (error: unknown) => {
+      const cause = TransportError.from(error);
+      core.diagnose({ kind: 'log-level-not-restored', message: `The log level ${level} could not be set again on the new connection: ${cause.message}`, error: cause });
+    },
+  });
+}
+
 /** Builds the client core over a transport. */
 export function createClientCore(transport: Transport, options: ClientOptions, clientInfo: Implementation): ClientCore {
   const view = new BehaviorSubject<ConnectionView>({ session: { status: 'idle' }, server: undefined });
@@ -105,14 +131,20 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
   const paused$ = combineLatest([human.paused$, waitingForUser$]).pipe(map(([answering, authorizing]) => answering || authorizing), distinctUntilChanged());
   const session = createSessionFor(transport, options, run, paused$, versionOf);
   const auth = (transport as WithAuth).auth;
-  const cache = new ResultCache(options.cachePartition ?? (() => (auth === undefined ? '' : auth.partition?.())));
-  session.notifications$.subscribe((n) => cache.notified(n.method, n.params));
+  const partition = options.cachePartition ?? (() => (auth === undefined ? '' : auth.partition?.()));
   let closed = false;
   const negotiations = new Negotiations({
     transport,
     options,
     clientInfo,
-    onReady: (ready) => view.next({ session: session.state, server: ready.server }),
+    run,
+    partition,
+    logLevel: () => core.logLevel,
+    diagnose: (diagnostic) => diagnostics.next(diagnostic),
+    onReady: (ready) => {
+      restoreLogLevel(core, ready);
+      view.next({ session: session.state, server: ready.server });
+    },
   });
   // The server is known while its connection is open; the session says when that stops.
   session.state$.subscribe({
@@ -148,11 +180,13 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     live$,
     reconnecting$: reconnecting.asObservable(),
     logLevel: options.logLevel,
+    logLevelChosen: false,
+    readyFor: (method, callOptions) => readyWithin(method, callOptions, options.timeout, ready()),
     call: (method, params, callOptions = {}) =>
       defer(() => {
         const known = negotiations.current();
-        if (known !== undefined) return callOn(core, known, method, params, callOptions);
-        return ready().pipe(switchMap((n) => callOn(core, n, method, params, callOptions)));
+        if (known !== undefined) return callOn(known, method, params, callOptions);
+        return core.readyFor(method, callOptions).pipe(switchMap((n) => callOn(n.ready, method, params, n.options)));
       }),
     notify: (method, params) =>
       ready().pipe(
@@ -171,14 +205,12 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
       if (closed) return;
       closed = true;
       session.close();
-      cache.clear();
       reconnecting.complete();
       diagnostics.complete();
     },
     waitingForUser$,
     run,
     human,
-    cache,
     checkOutput: outputChecker({ options, diagnose: (diagnostic) => diagnostics.next(diagnostic) }),
   };
   return core;

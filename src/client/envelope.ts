@@ -48,4 +48,9 @@ export interface CallOptions {
   readonly resultTypes?: readonly string[];
   /** `false`: never cancel the request on the wire; unsubscribing only stops waiting (default `true`). */
   readonly cancellable?: boolean;
+  /**
+   * `true`: never answered from the connection's cache of 2026-07-28 cacheable results, nor joined to an identical
+   * request in flight; the new result is still kept for others (default `false`).
+   */
+  readonly fresh?: boolean;
 }

@@ -3,7 +3,9 @@ import { RequestTimeoutError, TransportError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
 import type { TransportHealth } from '../transport/types.js';
 
+import { callOn } from './call.js';
 import type { ClientCore } from './core.js';
+import { resultOf } from './verbs.js';
 
 /** Default bound of a health check, connecting included. */
 export const DEFAULT_HEALTH_TIMEOUT_MS = 5000;
@@ -34,8 +36,8 @@ function roundTrip(core: ClientCore, ms: number): Observable<number> {
       switchMap((ready) => {
         const method = Object.hasOwn(ready.policy.revision.methods, 'ping') ? 'ping' : 'server/discover';
         const params = method === 'ping' ? undefined : {};
-        // Straight on the connection: a cached discover result would say nothing of the server's health now.
-        return ready.connection.request(method, params, ready.policy.requestOptions(method, params, { timeout: false }, core.logLevel));
+        // Never from the cache: a cached discover result would say nothing of the server's health now.
+        return resultOf(callOn(ready, method, params, { timeout: false, fresh: true }));
       }),
       map(() => asyncScheduler.now() - started),
       timeout({ first: ms, with: () => { throw new RequestTimeoutError('health check', 'total', ms); } }),

@@ -1,39 +1,22 @@
 import { Observable, catchError, concat, defer, forkJoin, last, map, mergeMap, of, throwError, type Subscription } from 'rxjs';
 import { InputRequiredError, RpcError } from '../errors/errors.js';
 import { isInputRequiredResult, type InputRequests, type InputRequiredResult, type InputResponse } from '../protocol/model/mrtr.js';
-import type { Params, ProgressEvent, RequestEvent, ResultPayload } from '../session/types.js';
+import type { Params, ProgressEvent } from '../session/types.js';
 import { fulfilInputRequest, type ServerRequestRunner } from './server-requests.js';
 
 /** Default cap on `input_required` rounds of one request. */
 export const DEFAULT_MAX_INPUT_ROUNDS = 10;
 
-/** The server needs input before it can answer (2026-07-28); the client is fulfilling it. */
-export interface InputRequiredEvent {
-  /** Always `'input-required'`. */
-  readonly type: 'input-required';
-  /** 1 for the first `input_required` answer of the call, 2 for the next, ... */
-  readonly round: number;
-  /** What the server asked for; the client fulfils each through its handlers before it retries. */
-  readonly inputRequests: InputRequests;
-}
-
-/** What an events-variant verb emits: progress, input rounds, then the decoded result. */
-export type CallEvent<R> = ProgressEvent | InputRequiredEvent | {
-  /** The last event. */
-  readonly type: 'result';
-  /** The decoded result. */
-  readonly result: R
-};
+export type { CallEvent, InputRequiredEvent } from './call-event.js';
+import type { CallEvent } from './call-event.js';
 
 /** What the round loop needs from the client. */
 export interface RoundHost {
   readonly method: string;
   readonly maxRounds: number;
   readonly run: ServerRequestRunner;
-  /** Sends `method` with these params (a new request id each time). */
-  send(params: Params): Observable<RequestEvent>;
-  /** Decodes a raw result for the negotiated revision (throws `SchemaError`). */
-  decode(raw: ResultPayload): unknown;
+  /** Sends `method` with these params (a new request id each time); its result decoded for the revision. */
+  send(params: Params): Observable<CallEvent<unknown>>;
 }
 
 function abortable<T>(work: (signal: AbortSignal) => Observable<T>): Observable<T> {
@@ -103,19 +86,11 @@ function rounds(host: RoundHost, original: Params, params: Params, round: number
     let next: Subscription | undefined;
     const current = host.send(params).subscribe({
       next: (event) => {
-        if (event.type === 'progress') {
+        if (event.type !== 'result' || !isInputRequiredResult(event.result)) {
           subscriber.next(event);
           return;
         }
-        let decoded: unknown;
-        try {
-          decoded = host.decode(event.result);
-        } catch (error) {
-          subscriber.error(error);
-          return;
-        }
-        if (!isInputRequiredResult(decoded)) subscriber.next({ type: 'result', result: decoded });
-        else next = answerRound(host, original, decoded, round).subscribe(subscriber);
+        next = answerRound(host, original, event.result, round).subscribe(subscriber);
       },
       error: (error: unknown) => subscriber.error(error),
       complete: () => {

@@ -12,6 +12,7 @@ import { clientCapabilities } from './capabilities.js';
 import { decodeResult } from '../protocol/codec.js';
 import { encodeRequestParams } from '../protocol/encode.js';
 import type { Envelope } from './envelope.js';
+import type { NegotiationRequest } from './links/negotiation-chain.js';
 import type { ClientOptions, ServerSession } from './types.js';
 import { wirePolicy, type WirePolicy } from './wire-policy.js';
 
@@ -35,6 +36,8 @@ export interface NegotiationContext {
   readonly clientInfo: Implementation;
   /** Whether the transport can give each request its own stream on this connection (asked after each answer). */
   exchangeable(): boolean;
+  /** Sends a request of the negotiation on the connection, through the client's links. */
+  readonly request: NegotiationRequest;
 }
 
 function policyFor(context: NegotiationContext, version: ProtocolVersion): WirePolicy {
@@ -56,7 +59,7 @@ function discover(context: NegotiationContext, version: ProtocolVersion, probeMs
   const policy = policyFor(context, version);
   const params = {};
   const options = policy.requestOptions('server/discover', params, { timeout: probeMs === undefined ? false : { firstMs: probeMs } });
-  return context.connection.request('server/discover', params, options).pipe(
+  return context.request('server/discover', params, options).pipe(
     map((raw) => decodeResult(version, 'server/discover', raw) as DiscoverResult),
     mergeMap((result) => {
       const chosen = pickVersion(result.supportedVersions, { era: 'modern' });
@@ -86,7 +89,7 @@ function initialize(context: NegotiationContext, proposal: LegacyProtocolVersion
   // initialize MUST NOT be cancelled: the caller may stop waiting, nothing goes on the wire. The connect bound limits
   // it. No protocol header either: the revision is what initialize negotiates.
   const options = { timeout: false as const, cancellable: false };
-  return context.connection.request('initialize', params as unknown as Params, options).pipe(
+  return context.request('initialize', params as unknown as Params, options).pipe(
     map((raw) => decodeResult(proposal, 'initialize', raw) as InitializeResult),
     mergeMap((result) => {
       const accepted = acceptLegacyVersion(result.protocolVersion);

@@ -50,13 +50,14 @@ export function callToolEvents(core: ClientCore, tools: ToolRegistry, tasks: Sta
   const viaTask = () => toolCallViaTask(tasks, name, args, options);
   const afterRelisting = (error: unknown): Observable<CallEvent<CallToolResult>> => {
     if (!HeaderMismatchError.is(error) || options.tool) throw error;
-    return listAll<Tool>(core, 'tools/list', 'tools').pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt(false)));
+    // Fresh from the server: a cached listing would carry the very headers the server just refused.
+    return listAll<Tool>(core, 'tools/list', 'tools', { fresh: true }).pipe(tap((list) => tools.replace(list)), mergeMap(() => attempt(false)));
   };
   // On a connection: the task where it must be one, else the plain call (which a `-32021` still turns into one).
-  const on = (ready: ClientConnection, relist: boolean): Observable<CallEvent<CallToolResult>> => {
+  const on = (ready: ClientConnection, relist: boolean, left: ToolCallOptions): Observable<CallEvent<CallToolResult>> => {
     const task = () => (relist ? relay(viaTask, same, afterRelisting) : viaTask());
     if (runsAsTask(tasks, ready, name)) return task();
-    const plain = () => callOn(core, ready, 'tools/call', params, { ...options, tool: options.tool ?? tools.get(name) }, safe) as Observable<CallEvent<CallToolResult>>;
+    const plain = () => callOn(ready, 'tools/call', params, { ...left, tool: left.tool ?? tools.get(name) }, safe) as Observable<CallEvent<CallToolResult>>;
     return relay(plain, same, (error) => {
       if (asksForTask(tasks, error)) return task();
       if (relist) return afterRelisting(error);
@@ -65,7 +66,7 @@ export function callToolEvents(core: ClientCore, tools: ToolRegistry, tasks: Sta
   };
   const attempt = (relist: boolean): Observable<CallEvent<CallToolResult>> => {
     const known = core.current();
-    return known !== undefined ? on(known, relist) : core.ready().pipe(switchMap((ready) => on(ready, relist)));
+    return known !== undefined ? on(known, relist, options) : core.readyFor('tools/call', options).pipe(switchMap((n) => on(n.ready, relist, n.options)));
   };
   const checked$ = relay(
     () => attempt(true),

@@ -1,3 +1,4 @@
+import type { Link } from './links/types.js';
 import type { Observable, ObservableInput } from 'rxjs';
 import type { McpError } from '../errors/mcp-error.js';
 import type { ClientCapabilities, ServerCapabilities } from '../protocol/model/capabilities.js';
@@ -141,6 +142,12 @@ export interface ClientOptions {
    */
   readonly reissue?: 'always' | 'safe-only';
   /**
+   * Behaviour around every request the client sends (verbs, pages, reads, negotiation, the listen stream, health
+   * checks, task requests, `request()`), outermost first. Each link sees the call and the rest of the chain; the
+   * built-in links (cache, input rounds, re-issue) and the wire come after them. See `Link`.
+   */
+  readonly links?: readonly Link[];
+  /**
    * The authorization context of requests now, for the results a 2026-07-28 server marks private: they are cached per
    * context, and not at all while it is `undefined`. Default: none for a transport without authorization; the
    * transport's `auth.partition()` (the current access token of `oauth()`) otherwise.
@@ -175,21 +182,8 @@ export interface ClientOptions {
   readonly reconnect?: ReconnectOptions | false;
 }
 
-/** What the client and the server agreed on for the current connection. */
-export interface ServerSession {
-  /** `legacy` (a handshake revision) or `modern` (2026-07-28). */
-  readonly era: ProtocolEra;
-  /** The agreed revision. */
-  readonly protocolVersion: ProtocolVersion;
-  /** The server's name and version (self-reported), when it gave them. */
-  readonly serverInfo: Implementation | undefined;
-  /** What the server offers. */
-  readonly capabilities: ServerCapabilities;
-  /** How to use the server, for the model, when it gave any. */
-  readonly instructions: string | undefined;
-  /** Versions the server listed (`server/discover`), or the one it answered `initialize` with. */
-  readonly supportedVersions: readonly string[];
-}
+export type { ServerSession } from './server-session.js';
+import type { ServerSession } from './server-session.js';
 
 /** Observable of the negotiated server, replaying the latest; `undefined` until negotiated. */
 export type ServerSession$ = Observable<ServerSession | undefined>;

@@ -40,14 +40,14 @@ export function surviveSessionLoss<T>(call$: Observable<T>): Observable<T> {
  * extension's `tasks/get`, ...) fail with `UnsupportedMethodError`: they have verbs.
  */
 export function extensionRequest<R>(core: ClientCore, method: string, params: Params | undefined, options: CallOptions = {}): Observable<R> {
-  return core.ready().pipe(
-    switchMap((ready) => {
+  return core.readyFor(method, options).pipe(
+    switchMap(({ ready, options }) => {
       const spec = knownMethodSpec(ready.server.protocolVersion, method);
       if (spec) {
         const what = spec.extension === undefined ? 'an MCP method' : `a method of the ${spec.extension} extension`;
         return throwError(() => new UnsupportedMethodError(`${method} is ${what}: use its verb`, { method }));
       }
-      return ready.connection.request(method, params, ready.policy.requestOptions(method, params, options, core.logLevel)) as Observable<R>;
+      return resultOf<R>(ready.send({ method, params, options, connection: ready, safe: false }));
     }),
   );
 }
@@ -64,7 +64,7 @@ export function listPage<R>(core: ClientCore, method: string, cursor: string | u
  */
 export function listOn<T>(core: ClientCore, ready: ClientConnection, method: string, key: string, options: CallOptions = {}): Observable<readonly T[]> {
   const page = (cursor: string | undefined) =>
-    resultOf<Record<string, unknown>>(callOn(core, ready, method, cursor === undefined ? undefined : { cursor }, options)).pipe(
+    resultOf<Record<string, unknown>>(callOn(ready, method, cursor === undefined ? undefined : { cursor }, options)).pipe(
       map((result): Page<T> => ({ items: (result[key] as readonly T[] | undefined) ?? [], nextCursor: result['nextCursor'] as string | undefined })),
     );
   return walkPages<T>(method, page, { maxPages: core.options.maxPages ?? DEFAULT_MAX_PAGES, emptyCursorContinues: ready.policy.revision.emptyCursorContinues });
@@ -72,5 +72,5 @@ export function listOn<T>(core: ClientCore, ready: ClientConnection, method: str
 
 /** Every page of a list on the open connection (or a new one); a walk cut by a session loss starts over. */
 export function listAll<T>(core: ClientCore, method: string, key: string, options: CallOptions = {}): Observable<readonly T[]> {
-  return surviveSessionLoss(defer(() => core.ready().pipe(switchMap((ready) => listOn<T>(core, ready, method, key, options)))));
+  return surviveSessionLoss(defer(() => core.readyFor(method, options).pipe(switchMap((n) => listOn<T>(core, n.ready, method, key, n.options)))));
 }

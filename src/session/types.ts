@@ -135,7 +135,8 @@ export type DiagnosticKind =
   | 'listen-retry'
   | 'global-pause'
   | 'invalid-tool-output'
-  | 'task-poll-failed';
+  | 'task-poll-failed'
+  | 'log-level-not-restored';
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {

@@ -100,7 +100,7 @@ function listenLoop(core: ClientCore, ready: ClientConnection, kinds: Subscripti
         attempt = 0;
         if (acks > 1) {
           // A gap: whatever the stream would have announced meanwhile may have changed, cached results included.
-          core.cache.clear();
+          ready.cache.clear();
           reopened.next(ready);
         }
       }),

@@ -22,7 +22,7 @@ const reason = (error: unknown): string => (error instanceof Error ? error.messa
  * next update or connection.
  */
 function read(core: ClientCore, ready: ClientConnection, uri: string): Observable<ReadResourceResult> {
-  return resultOf<ReadResourceResult>(callOn(core, ready, 'resources/read', { uri }, {})).pipe(
+  return resultOf<ReadResourceResult>(callOn(ready, 'resources/read', { uri }, {})).pipe(
     catchError((error: unknown) => {
       if (RpcError.is(error) || SchemaError.is(error)) return throwError(() => error);
       core.diagnose({ kind: 'subscription-failed', message: `Reading ${uri} for its watch failed (${reason(error)}): waiting for the next update`, value: uri });
@@ -35,12 +35,12 @@ function read(core: ClientCore, ready: ClientConnection, uri: string): Observabl
 function legacySubscription(core: ClientCore, ready: ClientConnection, uri: string): Observable<never> {
   return defer(() => {
     let subscribed = false;
-    return resultOf(callOn(core, ready, 'resources/subscribe', { uri }, {})).pipe(
+    return resultOf(callOn(ready, 'resources/subscribe', { uri }, {})).pipe(
       tap(() => (subscribed = true)),
       ignoreElements(),
       concatWith(NEVER),
       finalize(() => {
-        if (subscribed && ready.connection.end === undefined) resultOf(callOn(core, ready, 'resources/unsubscribe', { uri }, {})).subscribe({ error: () => undefined });
+        if (subscribed && ready.connection.end === undefined) resultOf(callOn(ready, 'resources/unsubscribe', { uri }, {})).subscribe({ error: () => undefined });
       }),
     );
   });

@@ -43,7 +43,7 @@ function requestOptions(context: WatchContext): CallOptions {
  */
 export function fetchTask(context: WatchContext): Observable<TaskDetails> {
   const { core, ready, shape, state } = context;
-  const got$ = taskRequest<Task & ExtensionGetTaskResult>(core, ready, 'tasks/get', { taskId: state.taskId }, requestOptions(context));
+  const got$ = taskRequest<Task & ExtensionGetTaskResult>(ready, 'tasks/get', { taskId: state.taskId }, requestOptions(context));
   return got$.pipe(map((task) => taskOf(shape, task)));
 }
 
@@ -85,7 +85,7 @@ function followCore(context: WatchContext, task: TaskDetails): Observable<TaskEv
   context.resulting = true;
   const { core, ready, state } = context;
   const options: CallOptions = { timeout: false, ...requestOptions(context) };
-  return taskRequest<TaskPayloadResult>(core, ready, 'tasks/result', { taskId: state.taskId }, options).pipe(
+  return taskRequest<TaskPayloadResult>(ready, 'tasks/result', { taskId: state.taskId }, options).pipe(
     mergeMap((raw) => concat(finalStatus(context), defer(() => of<TaskEvent>({ type: 'result', result: toolResult(context, raw) })))),
     catchError((error: unknown) => {
       context.resulting = false;

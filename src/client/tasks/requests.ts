@@ -4,7 +4,7 @@ import { extensionSpec } from '../../protocol/extensions.js';
 import { hasCapability } from '../../protocol/model/capabilities.js';
 import { TASKS_EXTENSION } from '../../protocol/model/tasks-extension.js';
 import type { Params } from '../../session/types.js';
-import { callOn, type CallDeps } from '../call.js';
+import { callOn } from '../call.js';
 import type { ClientConnection } from '../client-connection.js';
 import type { CallOptions } from '../envelope.js';
 import { resultOf } from '../verbs.js';
@@ -65,6 +65,6 @@ export function taskCallOptions(shape: TaskShape, options: CallOptions = {}): Ca
 }
 
 /** One task request on `ready`, its result decoded. Cold; fails before sending when the connection lacks it. */
-export function taskRequest<R>(core: CallDeps, ready: ClientConnection, method: string, params: Params | undefined, options: CallOptions = {}): Observable<R> {
-  return defer(() => resultOf<R>(callOn(core, ready, method, params, taskCallOptions(taskShapeFor(ready, method), options))));
+export function taskRequest<R>(ready: ClientConnection, method: string, params: Params | undefined, options: CallOptions = {}): Observable<R> {
+  return defer(() => resultOf<R>(callOn(ready, method, params, taskCallOptions(taskShapeFor(ready, method), options))));
 }

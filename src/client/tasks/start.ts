@@ -70,7 +70,7 @@ function startOn(deps: StartDeps, ready: ClientConnection, name: string, args: P
     ...(shape === 'core' ? { task: options.ttlMs === undefined ? {} : { ttl: options.ttlMs } } : {}),
   };
   return tool$.pipe(
-    switchMap((tool) => callOn(deps.core, ready, 'tools/call', params, callOptions(shape, options, tool), deps.safeToRepeat(name, options))),
+    switchMap((tool) => callOn(ready, 'tools/call', params, callOptions(shape, options, tool), deps.safeToRepeat(name, options))),
     mergeMap((event): Observable<TaskEvent> => {
       if (event.type !== 'result') return of(event);
       const task = createdTask(event.result);

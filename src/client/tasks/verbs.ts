@@ -19,7 +19,7 @@ function onReady<T>(deps: StartDeps, work: (ready: ClientConnection) => Observab
 
 function getTask(deps: StartDeps, ready: ClientConnection, taskId: string, options: CallOptions): Observable<TaskDetails> {
   const shape = taskShapeFor(ready, 'tasks/get');
-  return taskRequest<Task & ExtensionGetTaskResult>(deps.core, ready, 'tasks/get', { taskId }, options).pipe(
+  return taskRequest<Task & ExtensionGetTaskResult>(ready, 'tasks/get', { taskId }, options).pipe(
     map((task) => taskOf(shape, task)),
   );
 }
@@ -30,7 +30,7 @@ function listTasks(deps: StartDeps, ready: ClientConnection, options: CallOption
 }
 
 function taskResult(deps: StartDeps, ready: ClientConnection, taskId: string, options: CallOptions): Observable<CallToolResult> {
-  return taskRequest<TaskPayloadResult>(deps.core, ready, 'tasks/result', { taskId }, { timeout: false, ...options }).pipe(
+  return taskRequest<TaskPayloadResult>(ready, 'tasks/result', { taskId }, { timeout: false, ...options }).pipe(
     map((raw) => taskToolResult(ready.server.protocolVersion, raw)),
   );
 }
@@ -42,7 +42,7 @@ function taskResult(deps: StartDeps, ready: ClientConnection, taskId: string, op
  */
 export function createTaskVerbs(deps: StartDeps): TaskVerbs {
   const ack = (ready: ClientConnection, method: string, params: Readonly<Record<string, unknown>>, options: CallOptions) =>
-    taskRequest(deps.core, ready, method, params, options).pipe(mergeMap(() => EMPTY));
+    taskRequest(ready, method, params, options).pipe(mergeMap(() => EMPTY));
   return {
     callToolAsTask: (name, args, options = {}) => callToolAsTask(deps, name, args, options),
     watchTask: (taskId, options = {}) => watchTask(deps, taskId, options),

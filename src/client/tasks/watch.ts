@@ -140,7 +140,7 @@ function watchOn(deps: TaskDeps, ready: ClientConnection, state: WatchState, des
     const side$ = modern
       ? merge(
         deps.listen.need({ taskIds: [state.taskId] }),
-        desk.deliver((inputResponses) => taskRequest(deps.core, ready, 'tasks/update', { taskId: state.taskId, inputResponses }, { cancellable: false })),
+        desk.deliver((inputResponses) => taskRequest(ready, 'tasks/update', { taskId: state.taskId, inputResponses }, { cancellable: false })),
       )
       : relatedRequests(deps.core, state.taskId);
     return merge(desk.errors$, side$, followed$).pipe(takeUntil(ready.ended$));
