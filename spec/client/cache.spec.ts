@@ -1,4 +1,6 @@
-import { map } from 'rxjs';
+import { defer, map, of } from 'rxjs';
+import { DEFAULT_CACHE_MAX_ENTRIES, ResultCache } from '../../src/client/cache.js';
+import type { CallEvent } from '../../src/client/input-rounds.js';
 import { createClient } from '../../src/index.js';
 import { createTestingController, elicitForm, itInEachEra, tool } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
@@ -141,4 +143,33 @@ describe('Cache hints in the legacy era', () => {
     flush();
     expect(rule.requests.length).toBe(2);
   }, { revisions: ['2025-11-25'] });
+});
+
+describe('ResultCache bounds', () => {
+  const result = (ttlMs: number) => ({ resultType: 'complete', contents: [], ttlMs, cacheScope: 'public' });
+  const read = (cache: ResultCache, uri: string, ttlMs: number) =>
+    cache.through('resources/read', { uri }, {}, of<CallEvent<unknown>>({ type: 'result', result: result(ttlMs) })).subscribe();
+
+  it('keeps at most its bound of entries after 20 000 reads of distinct URIs', () => {
+    createTestScheduler().run(() => {
+      const cache = new ResultCache(() => '');
+      for (let n = 0; n < 20_000; n++) read(cache, `x://r/${n}`, 1);
+      expect(cache.size).toBeLessThanOrEqual(DEFAULT_CACHE_MAX_ENTRIES);
+    });
+  });
+
+  it('drops expired entries before fresh ones when it is full', () => {
+    createTestScheduler().run(({ cold, flush }) => {
+      const cache = new ResultCache(() => '', 3);
+      read(cache, 'x://long', 60_000);
+      read(cache, 'x://short-1', 1);
+      read(cache, 'x://short-2', 1);
+      cold('10ms x').subscribe(() => read(cache, 'x://new', 60_000));
+      flush();
+      expect(cache.size).toBe(2);
+      let sent = 0;
+      cache.through('resources/read', { uri: 'x://long' }, {}, defer(() => (sent++, of<CallEvent<unknown>>({ type: 'result', result: result(1) })))).subscribe();
+      expect(sent).toBe(0);
+    });
+  });
 });
