@@ -13,12 +13,12 @@ const handlers: ClientHandlers = {
 };
 
 describe('TestRequest.respond', () => {
-  it('2026-07-28: adds resultType and the cache hints the revision requires', () => {
+  it('2026-07-28: adds resultType and the cache hints the revision requires (60 s, public, by default)', () => {
     const server = createTestingController();
     const wire = recording(server.transport);
     leave(createClient(wire.transport).listTools());
     server.expectRequest('tools/list').respond({ tools: [tool('a')] });
-    expect(wire.received.at(-1)).toEqual({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', ttlMs: 0, cacheScope: 'public', tools: [{ name: 'a', inputSchema: { type: 'object' } }] } });
+    expect(wire.received.at(-1)).toEqual({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', ttlMs: 60_000, cacheScope: 'public', tools: [{ name: 'a', inputSchema: { type: 'object' } }] } });
   });
 
   it('legacy: leaves out what the revision does not define (2026 fields, icons and outputSchema before their revisions)', () => {
@@ -138,5 +138,17 @@ describe('TestRequest.ask', () => {
     leave(client.callTool('t'));
     leave(server.expectRequest('tools/call').ask({ q: elicitForm('Sure?', {}) }));
     expect(() => server.verify()).toThrowError(/asked the client for input \(input_required\) and the client never retried/);
+  });
+});
+
+describe('TestingControllerOptions.cacheHints', () => {
+  it('sends the hints given, or ttlMs 0 with false', () => {
+    for (const [cacheHints, expected] of [[{ ttlMs: 5, cacheScope: 'private' as const }, { ttlMs: 5, cacheScope: 'private' }], [false as const, { ttlMs: 0, cacheScope: 'public' }]] as const) {
+      const server = createTestingController({ cacheHints });
+      const wire = recording(server.transport);
+      leave(createClient(wire.transport).listTools());
+      server.expectRequest('tools/list').respond({ tools: [] });
+      expect(wire.received.at(-1)).toEqual({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', ...expected, tools: [] } });
+    }
   });
 });

@@ -21,6 +21,8 @@ export interface ServerProfile {
   readonly probeAnswer: LegacyProbeAnswer;
   /** 2026-07-28: listen streams asking for task ids get them acknowledged (the server pushes `notifications/tasks`). */
   readonly taskNotifications: boolean;
+  /** 2026-07-28: the cache hints of cacheable results that do not give their own. */
+  readonly cacheHints: { readonly ttlMs: number; readonly cacheScope: 'public' | 'private' };
 }
 
 /** The key under which 2026-07-28 tags what belongs to a listen stream. */
@@ -46,8 +48,7 @@ function discoverResult(profile: ServerProfile): Params {
     supportedVersions: [profile.version],
     capabilities: profile.capabilities,
     ...(profile.instructions === undefined ? {} : { instructions: profile.instructions }),
-    ttlMs: 0,
-    cacheScope: 'public',
+    ...profile.cacheHints,
     _meta: { 'io.modelcontextprotocol/serverInfo': profile.serverInfo },
   };
 }

@@ -13,7 +13,7 @@ import { Rule, type RuleHost } from './rules.js';
 import { ServerConnection } from './server-connection.js';
 import { ask, endSubscriptions, notify, request } from './server-initiated.js';
 import { shapeResult, shapeServerIdentity } from './shape.js';
-import type { RuleOptions, TestRequest, TestingController, TestingControllerOptions } from './types.js';
+import type { CacheHints, RuleOptions, TestRequest, TestingController, TestingControllerOptions } from './types.js';
 import { createWire, type WireListener } from './wire.js';
 
 /** What a scripted server declares unless told otherwise: everything a client may use. */
@@ -33,6 +33,9 @@ export const DEFAULT_TESTING_SERVER_INFO = {
   version: '1.0.0',
 } as const;
 
+/** The cache hints a testing controller gives cacheable 2026-07-28 results by default. */
+export const DEFAULT_TEST_CACHE_HINTS: Required<CacheHints> = { ttlMs: 60_000, cacheScope: 'public' };
+
 function profileOf(options: TestingControllerOptions): ServerProfile {
   const version = options.revision ?? LATEST_PROTOCOL_VERSION;
   if (!isSupportedVersion(version)) {
@@ -47,6 +50,7 @@ function profileOf(options: TestingControllerOptions): ServerProfile {
     instructions: options.instructions,
     probeAnswer: options.probeAnswer ?? 'method-not-found',
     taskNotifications: options.taskNotifications ?? true,
+    cacheHints: options.cacheHints === false ? { ttlMs: 0, cacheScope: 'public' } : { ttlMs: options.cacheHints?.ttlMs ?? DEFAULT_TEST_CACHE_HINTS.ttlMs, cacheScope: options.cacheHints?.cacheScope ?? 'public' },
   };
 }
 
@@ -134,6 +138,7 @@ function createCore(options: TestingControllerOptions): Core {
       version: profile.version,
       modern: profile.modern,
       capabilities: profile.capabilities,
+      cacheHints: profile.cacheHints,
       ask: (request, questions) => ask(core, request, questions),
     },
     wire,

@@ -15,9 +15,9 @@ export { marbleTransport } from './marble-transport.js';
 export type { MarbleTransport, MarbleTransportOptions } from './marble-transport.js';
 
 // The testing controller: a scripted server end for code built on createClient
-export { createTestingController, DEFAULT_TESTING_CAPABILITIES, DEFAULT_TESTING_SERVER_INFO } from './controller.js';
+export { createTestingController, DEFAULT_TEST_CACHE_HINTS, DEFAULT_TESTING_CAPABILITIES, DEFAULT_TESTING_SERVER_INFO } from './controller.js';
 export type {
-  TestingController, TestingControllerOptions, TestRequest, RequestRule, RespondOptions, RuleOptions, ClientView, LegacyProbeAnswer, Answers,
+  CacheHints, TestingController, TestingControllerOptions, TestRequest, RequestRule, RespondOptions, RuleOptions, ClientView, LegacyProbeAnswer, Answers,
 } from './types.js';
 export type { ParamsMatcher } from './matching.js';
 export type { WireShape } from './wire.js';

@@ -19,6 +19,9 @@ const exactResults = memoizeBy((version: ProtocolVersion): SchemaTable => {
   return buildSharedResults(send.base, send.content, send.listing);
 });
 
+/** Cache hints that keep nothing. */
+const NO_CACHE: Params = { ttlMs: 0, cacheScope: 'public' };
+
 const MODERN_ONLY = ['resultType', 'ttlMs', 'cacheScope'] as const;
 
 function withoutModernFields(version: ProtocolVersion, method: string, result: Record<string, unknown>): Record<string, unknown> {
@@ -43,7 +46,7 @@ export function isTaskResult(version: ProtocolVersion, method: string, result: P
  * @throws SchemaError when the result cannot be carried by the revision (a missing `tools` array, audio content
  * before 2025-03-26, ...).
  */
-export function shapeResult(version: ProtocolVersion, method: string, result: Params): Params {
+export function shapeResult(version: ProtocolVersion, method: string, result: Params, hints: Params = NO_CACHE): Params {
   const modern = isModernVersion(version);
   if (isTaskResult(version, method, result)) {
     decodeResult(version, method, result, { allowedResultTypes: ['task'] });
@@ -58,7 +61,7 @@ export function shapeResult(version: ProtocolVersion, method: string, result: Pa
   const schema = exactResults(version)[method];
   const stripped = schema ? parseOrThrow<Record<string, unknown>>(schema, result, `${method} result for ${version}`) : { ...result };
   const shaped = modern
-    ? { resultType: 'complete', ...(spec.cacheable ? { ttlMs: 0, cacheScope: 'public' } : {}), ...stripped }
+    ? { resultType: 'complete', ...(spec.cacheable ? hints : {}), ...stripped }
     : withoutModernFields(version, method, stripped);
   decodeResult(version, method, shaped);
   return shaped;

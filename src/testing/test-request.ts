@@ -19,6 +19,8 @@ export interface RequestHost {
   readonly version: ProtocolVersion;
   readonly modern: boolean;
   readonly capabilities: ServerCapabilities;
+  /** 2026-07-28: the hints of cacheable results that do not give their own. */
+  readonly cacheHints: { readonly ttlMs: number; readonly cacheScope: 'public' | 'private' };
   ask(request: TestRequestImpl, inputRequests: InputRequests): Observable<InputResponses>;
 }
 
@@ -111,7 +113,7 @@ export class TestRequestImpl implements TestRequest, InFlightRequest {
 
   respond(result: Params): void {
     if (isTaskResult(this.host.version, this.method, result)) this.assertTaskAllowed();
-    this.answer({ result: shapeResult(this.host.version, this.method, result) }, 'result');
+    this.answer({ result: shapeResult(this.host.version, this.method, result, this.host.cacheHints) }, 'result');
   }
 
   error(code: number, message: string, data?: unknown): void {

@@ -14,6 +14,14 @@ import type { WireShape } from './wire.js';
 /** How a legacy scripted server answers the client's `server/discover` probe. */
 export type LegacyProbeAnswer = 'method-not-found' | 'invalid-params' | 'empty-result' | 'no-answer';
 
+/** The cache hints of a 2026-07-28 result (see `TestingControllerOptions.cacheHints`). */
+export interface CacheHints {
+  /** How long the result stays fresh, in ms. */
+  readonly ttlMs: number;
+  /** `public` (any authorization context may reuse it) or `private` (default `public`). */
+  readonly cacheScope?: 'public' | 'private';
+}
+
 /** Options of `createTestingController`. */
 export interface TestingControllerOptions {
   /** The one revision the server speaks (default `2026-07-28`). */
@@ -31,6 +39,12 @@ export interface TestingControllerOptions {
   readonly transport?: WireShape;
   /** Legacy revisions: how the server answers a `server/discover` probe (default `method-not-found`, `-32601`). */
   readonly probeAnswer?: LegacyProbeAnswer;
+  /**
+   * 2026-07-28: the cache hints of every cacheable result the script does not give its own (`server/discover`, the
+   * lists, `resources/read`). Default `{ ttlMs: 60000, cacheScope: 'public' }`, as real servers send them, so that a
+   * test sees the client's cache at work; `false` sends `ttlMs: 0` (nothing may be kept).
+   */
+  readonly cacheHints?: CacheHints | false;
   /** Copy every message through JSON, as a real wire would (default true). */
   readonly serialize?: boolean;
   /**
