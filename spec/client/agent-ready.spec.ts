@@ -38,6 +38,21 @@ describe('Tool hints', () => {
     expect(names(client.toolHints())).toBe('');
   }, { cacheHints: false }); // a listing answered from the cache could not fail
 
+  itInEachEra('forgets the tools and trusted hints of the last connection once another is negotiated', (server, { flush }) => {
+    serveTools(server, [readOnly]);
+    const client = createClient(server.transport, { trustToolAnnotations: true, reconnect: false });
+    const seen: string[] = [];
+    client.toolHints$.subscribe((hints) => seen.push(names(hints)));
+    client.listTools().subscribe();
+    flush();
+    server.drop();
+    client.connect().subscribe();
+    flush();
+    expect(names(client.toolHints())).toBe('');
+    expect(seen).toEqual(['', 'read', '']);
+    client.close();
+  });
+
   itInEachEra('reports no hints for a client that does not trust the annotations', (server) => {
     serveTools(server, [readOnly]);
     const client = createClient(server.transport);

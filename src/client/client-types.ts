@@ -15,15 +15,8 @@ import type { NotificationCallback } from './callbacks.js';
 import type { HealthCheckOptions, HealthReport } from './health.js';
 import type { ToolHintsMap } from './tool-hints.js';
 
-/** Options of `callTool`. */
-export interface ToolCallOptions extends CallOptions {
-  /**
-   * The call is safe to repeat: when the server loses the session (HTTP 404) mid-call, it is repeated on the new
-   * session instead of failing with `SessionLostError`. Read-only tools are repeated too when the client trusts
-   * the server's annotations (`trustToolAnnotations`).
-   */
-  readonly idempotent?: boolean;
-}
+export type { ToolCallOptions } from './envelope.js';
+import type { ToolCallOptions } from './envelope.js';
 
 /**
  * An MCP client. Every verb is a **cold** Observable: nothing is sent until it is subscribed, each subscription is

@@ -21,7 +21,8 @@ import { createListenManager } from './live/listen.js';
 import { createLiveState } from './live/live-state.js';
 import { registryLookups, type StartDeps } from './tasks/start.js';
 import { createTaskVerbs } from './tasks/verbs.js';
-import { extensionRequest, listAll, listOn, listPage, resultOf, surviveSessionLoss } from './verbs.js';
+import { extensionRequest, listAll, listOn, listPage, resultOf } from './verbs.js';
+import { verbChain } from './links/verb-chain.js';
 
 /** `clientInfo` when none is given. */
 export const DEFAULT_CLIENT_INFO = {
@@ -32,12 +33,12 @@ export const DEFAULT_CLIENT_INFO = {
 } as const;
 
 function readResourceEvents(core: ClientCore, uri: string, options: CallOptions): Observable<CallEvent<ReadResourceResult>> {
-  return surviveSessionLoss(core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>);
+  return core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>;
 }
 
 function getPromptEvents(core: ClientCore, name: string, args: Readonly<Record<string, string>> | undefined, options: CallOptions): Observable<CallEvent<GetPromptResult>> {
   const params: Params = args === undefined ? { name } : { name, arguments: args };
-  return surviveSessionLoss(core.call('prompts/get', params, options) as Observable<CallEvent<GetPromptResult>>);
+  return core.call('prompts/get', params, options) as Observable<CallEvent<GetPromptResult>>;
 }
 
 function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOptions): Observable<never> {
@@ -74,6 +75,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
   const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
   const listen = createListenManager(core, options.live?.backoff);
   const tasks: StartDeps = { core, listen, ...registryLookups(core, tools) };
+  core.install(verbChain(core, tools, tasks));
   const live = createLiveState(core, {
     tools: (ready) => tools.keep(listOn<Tool>(core, ready, 'tools/list', 'tools')),
     resources: (ready) => listOn<Resource>(core, ready, 'resources/list', 'resources'),
@@ -96,8 +98,8 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     ping: (o) => resultOf<Params>(core.call('ping', undefined, o)).pipe(mergeMap(() => EMPTY)),
     listTools: (o) => tools.keep(list<Tool>('tools/list', 'tools', o)),
     listToolsPage: (cursor, o) => tools.keepPage(listPage<ListToolsResult>(core, 'tools/list', cursor, o)),
-    callTool: (name, args, o = {}) => resultOf<CallToolResult>(callToolEvents(core, tools, tasks, name, args, o)),
-    callToolEvents: (name, args, o = {}) => callToolEvents(core, tools, tasks, name, args, { progress: true, ...o }),
+    callTool: (name, args, o = {}) => resultOf<CallToolResult>(callToolEvents(core, tasks, name, args, o)),
+    callToolEvents: (name, args, o = {}) => callToolEvents(core, tasks, name, args, { progress: true, ...o }),
     listResources: (o) => list<Resource>('resources/list', 'resources', o),
     listResourcesPage: (cursor, o) => listPage<ListResourcesResult>(core, 'resources/list', cursor, o),
     listResourceTemplates: (o) => list<ResourceTemplate>('resources/templates/list', 'resourceTemplates', o),
@@ -109,7 +111,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     getPrompt: (name, args, o = {}) => resultOf<GetPromptResult>(getPromptEvents(core, name, args, o)),
     getPromptEvents: (name, args, o = {}) => getPromptEvents(core, name, args, { progress: true, ...o }),
     complete: (params: CompleteRequestParams, o) =>
-      surviveSessionLoss(resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o))),
+      resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o)),
     setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
     notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),
     request: (method, params, o) => extensionRequest(core, method, params, o),

@@ -11,6 +11,9 @@ import type { Diagnostic, Params, Session, SessionState } from '../session/types
 import type { Transport } from '../transport/types.js';
 import { callOn } from './call.js';
 import { readyWithin, type ReadyCall } from './deadline.js';
+import type { ToolCallOptions } from './envelope.js';
+import { baseVerbChain } from './links/base-chain.js';
+import type { VerbCall } from './links/verb-call.js';
 import { hasCapability } from '../protocol/model/capabilities.js';
 import { Negotiations, type ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
@@ -47,8 +50,14 @@ export interface ClientCore {
   readonly live$: Observable<ClientConnection>;
   /** Where re-opening a lost connection stands (`undefined` when nothing is being re-opened). Hot, replayed. */
   readonly reconnecting$: Observable<ReconnectStatus | undefined>;
-  /** One request of the negotiated revision on the open connection (or a new one), as `callOn` sends it. */
-  call(method: string, params: Params | undefined, options?: CallOptions): Observable<CallEvent<unknown>>;
+  /**
+   * One request through the client's chain (`verbChain`: approval, session loss, header re-list, output check, the
+   * connection, task fallback) and then the connection's (`connectionChain`). `safe` defaults to true for every
+   * method but `tools/call`.
+   */
+  call(method: string, params: Params | undefined, options?: ToolCallOptions, safe?: boolean): Observable<CallEvent<unknown>>;
+  /** Puts the client's chain in place of the base one (session loss and the connection only). */
+  install(send: (call: VerbCall) => Observable<CallEvent<unknown>>): void;
   /** Sends a notification the negotiated revision has, with its headers. */
   notify(method: string, params?: Params): Observable<never>;
   /**
@@ -182,12 +191,10 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     logLevel: options.logLevel,
     logLevelChosen: false,
     readyFor: (method, callOptions) => readyWithin(method, callOptions, options.timeout, ready()),
-    call: (method, params, callOptions = {}) =>
-      defer(() => {
-        const known = negotiations.current();
-        if (known !== undefined) return callOn(known, method, params, callOptions);
-        return core.readyFor(method, callOptions).pipe(switchMap((n) => callOn(n.ready, method, params, n.options)));
-      }),
+    call: (method, params, callOptions = {}, safe = method !== 'tools/call') => defer(() => send({ method, params, options: callOptions, safe })),
+    install: (chain) => {
+      send = chain;
+    },
     notify: (method, params) =>
       ready().pipe(
         switchMap((n) => {
@@ -213,6 +220,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     human,
     checkOutput: outputChecker({ options, diagnose: (diagnostic) => diagnostics.next(diagnostic) }),
   };
+  let send = baseVerbChain(core);
   return core;
 }
 

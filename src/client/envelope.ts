@@ -54,3 +54,13 @@ export interface CallOptions {
    */
   readonly fresh?: boolean;
 }
+
+/** Options of `callTool`. */
+export interface ToolCallOptions extends CallOptions {
+  /**
+   * The call is safe to repeat: when the server loses the session (HTTP 404) mid-call, it is repeated on the new
+   * session instead of failing with `SessionLostError`. Read-only tools are repeated too when the client trusts
+   * the server's annotations (`trustToolAnnotations`).
+   */
+  readonly idempotent?: boolean;
+}

@@ -1,4 +1,4 @@
-import { BehaviorSubject, map, tap, type Observable } from 'rxjs';
+import { BehaviorSubject, map, tap, type Observable, type Subscription } from 'rxjs';
 import { partitionToolsByHeaders } from '../protocol/routing-headers.js';
 import type { ListToolsResult, Tool } from '../protocol/model/tools.js';
 import type { ClientCore } from './core.js';
@@ -14,6 +14,10 @@ const NO_HINTS: ToolHintsMap = new Map();
  * It also keeps the trusted hints of the last successful full listing (`hints$`): only when the client trusts the
  * server's annotations, emptied as soon as a listing fails and after `close()`, so that a tool the server no
  * longer lists never keeps old hints.
+ *
+ * What it knows belongs to the connection it was listed on: once another connection is negotiated (perhaps to
+ * another server behind the same URL), the tools and hints of the last one are forgotten until a listing on the new
+ * one, so no call goes out with another server's headers or is repeated on another server's hints.
  */
 export class ToolRegistry {
   private readonly known = new Map<string, Tool>();
@@ -21,7 +25,32 @@ export class ToolRegistry {
   /** The trusted hints as of the last successful listing (empty when untrusted). Hot, replayed. */
   readonly hints$: Observable<ToolHintsMap> = this.hints.asObservable();
 
-  constructor(private readonly core: ClientCore, private readonly trusted: boolean) {}
+  /** The connection the known tools were listed on. */
+  private listedOn: number | undefined;
+  private readonly connections: Subscription;
+
+  constructor(private readonly core: ClientCore, private readonly trusted: boolean) {
+    this.connections = core.server$.subscribe(() => {
+      const current = core.current()?.id;
+      if (current !== undefined && this.listedOn !== undefined && current !== this.listedOn) this.forget();
+    });
+  }
+
+  /** Forgets what the last connection listed. */
+  private forget(): void {
+    this.known.clear();
+    this.listedOn = undefined;
+    this.clearHints();
+  }
+
+  /** Starts a snapshot of the current connection when the known tools came from another one. */
+  private adopt(): void {
+    const current = this.core.current()?.id;
+    if (current !== this.listedOn) {
+      this.known.clear();
+      this.listedOn = current;
+    }
+  }
 
   /** The trusted hints as of the last successful listing. */
   currentHints(): ToolHintsMap {
@@ -35,6 +64,7 @@ export class ToolRegistry {
 
   /** Forgets the hints for good (the client is closed). */
   close(): void {
+    this.connections.unsubscribe();
     this.clearHints();
     this.hints.complete();
   }
@@ -58,6 +88,7 @@ export class ToolRegistry {
   replace(tools: readonly Tool[]): readonly Tool[] {
     const kept = this.filter(tools);
     this.known.clear();
+    this.listedOn = this.core.current()?.id;
     for (const tool of kept) this.known.set(tool.name, tool);
     if (this.trusted && !this.hints.closed) this.hints.next(new Map(kept.map((tool) => [tool.name, hintsOf(tool)])));
     return kept;
@@ -76,6 +107,7 @@ export class ToolRegistry {
     return page$.pipe(
       map((page) => {
         const tools = this.filter(page.tools);
+        this.adopt();
         for (const tool of tools) this.known.set(tool.name, tool);
         return tools.length === page.tools.length ? page : { ...page, tools };
       }),

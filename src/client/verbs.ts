@@ -55,7 +55,7 @@ export function extensionRequest<R>(core: ClientCore, method: string, params: Pa
 /** One page of a paginated list, on the open connection (or a new one). */
 export function listPage<R>(core: ClientCore, method: string, cursor: string | undefined, options: CallOptions = {}): Observable<R> {
   const params: Params | undefined = cursor === undefined ? undefined : { cursor };
-  return surviveSessionLoss(resultOf<R>(core.call(method, params, options)));
+  return resultOf<R>(core.call(method, params, options));
 }
 
 /**
