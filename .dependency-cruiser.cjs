@@ -47,6 +47,11 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/testing/' }, to: { path: '^src/testing/' },
     },
     {
+      name: 'entries-are-the-top', severity: 'error', comment: 'Entry files only list exports: library code imports the module that defines a name, never an entry (the CLI may).',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: '^src/(index|agent/index|protocol/index|session/index|auth/index|node/index|testing/index|ai/index)\\.ts$' },
+    },
+    {
       name: 'universal-code-is-universal', severity: 'error', comment: 'Only the Node-only folders (src/node, src/auth/node, src/config/node, src/cli) may use Node built-ins.',
       from: { path: '^src/', pathNot: '^src/(node|auth/node|config/node|cli)/' }, to: { dependencyTypes: ['core'] },
     },

@@ -6,7 +6,8 @@
 // there is no terminal, AGENT_APPROVE=none denies). Ctrl-C cancels the call in flight on the wire.
 import { createInterface } from 'node:readline/promises';
 import { distinctUntilChanged, filter, map, skip } from 'rxjs';
-import { agentLoop, createClient, openAiSampling, unlessReadOnly, type AgentEvent } from 'rxmcp';
+import { createClient, unlessReadOnly } from 'rxmcp';
+import { agentLoop, openAiSampling, type AgentEvent } from 'rxmcp/agent';
 import { stdio } from 'rxmcp/node';
 
 const { OPENAI_BASE_URL: baseUrl, OPENAI_MODEL: model, OPENAI_API_KEY: apiKey, AGENT_APPROVE: policy } = process.env;

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run build`: the published dist/.
 //
-//   dist/index.js, node.js, testing.js, ai.js  ESM entry files, bundled by esbuild; code shared between entries lives in
-//                                           dist/chunks/ (one copy of every module, so `instanceof` holds across
-//                                           entries)
-//   dist/index.cjs, node.cjs, testing.cjs, ai.cjs  CommonJS, made from exactly those files (same chunks, .cjs)
+//   dist/<entry>.js                          ESM entry files, bundled by esbuild, one per package export: index (rxmcp),
+//                                           agent, protocol, session, oauth, node, testing, ai (rxmcp/<entry>); code
+//                                           shared between entries lives in dist/chunks/ (one copy of every module, so
+//                                           `instanceof` holds across entries)
+//   dist/<entry>.cjs                        CommonJS, made from exactly those files (same chunks, .cjs)
 //   dist/cli.js                             the `rxmcp` command (ESM, executable)
 //   dist/types/                             the type declarations, once, from tsc (CommonJS-format declarations,
 //                                           marked by dist/types/package.json); dist/<entry>.d.ts re-exports them
@@ -22,7 +23,10 @@ import { build } from 'esbuild';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
-const ENTRIES = { index: 'src/index.ts', node: 'src/node/index.ts', testing: 'src/testing/index.ts', ai: 'src/ai/index.ts' };
+const ENTRIES = {
+  index: 'src/index.ts', agent: 'src/agent/index.ts', protocol: 'src/protocol/index.ts', session: 'src/session/index.ts', oauth: 'src/auth/index.ts',
+  node: 'src/node/index.ts', testing: 'src/testing/index.ts', ai: 'src/ai/index.ts',
+};
 /** The command-line inspector: ESM only, executable, never imported by an entry. */
 const BIN = { cli: 'src/cli/main.ts' };
 const EXTERNAL = ['rxjs', 'rxjs/*', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', 'node:*'];

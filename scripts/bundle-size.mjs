@@ -19,7 +19,7 @@ export const CORE_BUNDLE_GOAL = 35 * 1024;
 /** What each measured bundle imports. `core` is the guarded one (CORE_BUNDLE_GOAL). */
 export const BUNDLES = {
   core: { what: 'createClient + streamableHttp', code: "import { createClient, streamableHttp } from 'rxmcp'; globalThis.keep = [createClient, streamableHttp];" },
-  oauth: { what: 'core + oauth (the OAuth add-on)', code: "import { createClient, oauth, streamableHttp } from 'rxmcp'; globalThis.keep = [createClient, oauth, streamableHttp];" },
+  oauth: { what: 'core + oauth (the OAuth add-on)', code: "import { createClient, streamableHttp } from 'rxmcp'; import { oauth } from 'rxmcp/oauth'; globalThis.keep = [createClient, oauth, streamableHttp];" },
   full: { what: "every export of 'rxmcp'", code: "import * as rxmcp from 'rxmcp'; globalThis.keep = rxmcp;" },
   official: {
     what: '@modelcontextprotocol/client: Client + StreamableHTTPClientTransport',

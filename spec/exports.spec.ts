@@ -1,39 +1,81 @@
+// The value exports of every universal entry, one snapshot each (rxmcp/node's is in spec/node/exports.spec.ts). A
+// name added to or removed from an entry changes its public API: update the snapshot, docs/moved-names.md when a
+// name moves, and the CHANGELOG.
+import * as agent from '../src/agent/index.js';
+import * as oauth from '../src/auth/index.js';
 import * as universal from '../src/index.js';
+import * as protocol from '../src/protocol/index.js';
+import * as session from '../src/session/index.js';
 import * as testing from '../src/testing/index.js';
 
+/** The main entry stays small: a client needs this many values at most. */
+const MAIN_ENTRY_LIMIT = 40;
+
 describe('public entry points', () => {
-  it('rxmcp exports exactly the documented names', () => {
+  it('rxmcp exports the client, the universal transports, the links, the group and the errors a call ends with', () => {
     expect(Object.keys(universal).sort()).toEqual([
-      'AuthError', 'ClientGroupError', 'ConnectTimeoutError', 'ConnectionClosedError', 'DEFAULT_CLIENT_INFO', 'DEFAULT_CONNECT_TIMEOUT_MS',
-      'DEFAULT_MAX_MESSAGE_BYTES', 'DEFAULT_REQUEST_TIMEOUT',
-      'HeaderMismatchError', 'InputRequiredError', 'JSONRPC_ERROR_CODES', 'JsonRpcErrorObjectSchema',
-      'JsonRpcErrorResponseSchema', 'JsonRpcMessageSchema', 'JsonRpcNotificationSchema', 'JsonRpcRequestSchema',
-      'JsonRpcSuccessSchema', 'LATEST_LEGACY_PROTOCOL_VERSION', 'LATEST_PROTOCOL_VERSION', 'MCP_ERROR_CODES',
-      'MCP_WEBSOCKET_SUBPROTOCOL', 'McpAbortError', 'McpError', 'MessageTooLargeError', 'MethodNotFoundError',
-      'MissingRequiredClientCapabilityError', 'NegotiationError', 'OutputSchemaError', 'PaginationError', 'ParseError', 'RequestIdSchema',
-      'RequestTimeoutError', 'ResourceNotFoundError', 'ResponseStreamEndedError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
-      'SessionExpiredError', 'SessionLostError', 'TransportError', 'UnsupportedMethodError', 'UnsupportedProtocolVersionError',
-      'UrlElicitationRequiredError', 'WebSocketCloseError',
-      'TASKS_EXTENSION', 'TaskCancelledError', 'TaskFailedError', 'DEFAULT_TASK_POLL_INTERVAL_MS', 'MIN_TASK_POLL_INTERVAL_MS', 'PUSHED_TASK_POLL_INTERVAL_MS', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createClientGroup', 'createSession',
-      'encodeHeaderValue', 'fromSdkTransport', 'toSdkTransport',
-      'hasCapability', 'headlessRedirect', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
-      'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',
-      'routingHeaders', 'rpcErrorFrom', 'checkToolOutput', 'outputValidator', 'sdkOAuth', 'settle', 'splitBatch', 'streamableHttp', 'toAsyncClient', 'toolDisplayName', 'webSocket', 'webStorage',
-      'withTimeouts',
-      // links around every call
+      // client
+      'createClient', 'toAsyncClient', 'toolDisplayName', 'unlessReadOnly',
+      // links
       'isRetryable', 'retryDelay', 'retryLink',
-      // waits on a person, lost requests
-      'DEFAULT_HUMAN_WAIT_MS', 'HumanWaitTimeoutError', 'OutcomeUnknownError',
-      // tool hints and approval, health
-      'DEFAULT_HEALTH_TIMEOUT_MS', 'DEFAULT_TOOL_HINTS', 'ToolCallDeniedError', 'hintsOf', 'unlessReadOnly',
-      // the agent glue
-      'DEFAULT_MAX_TOOLS', 'DEFAULT_MAX_TOOL_MEDIA_BYTES', 'DEFAULT_MAX_TOOL_NAME_LENGTH', 'DEFAULT_MAX_TOOL_TEXT_CHARS',
-      'DEFAULT_TOOL_NAME_SEPARATOR', 'ModelEndpointError', 'PROVIDER_TOOL_NAME', 'SAMPLING_REJECTED_CODE', 'advertiseTools',
-      'agentLoop', 'anthropicTool', 'assignToolNames', 'chatCompletion', 'describeTools', 'isToolCallDenied',
-      'normalizeInputSchema', 'openAiChatTool', 'openAiResponsesTool', 'openAiSampling', 'qualifiedToolName',
-      'sanitizeToolName', 'shortHash', 'toAnthropicToolResult', 'toAnthropicTools', 'toOpenAiChatToolMessages',
-      'toOpenAiChatTools', 'toOpenAiResponsesToolOutput', 'toOpenAiResponsesTools', 'toolOutput', 'truncateMiddle',
+      // several servers as one
+      'createClientGroup',
+      // transports
+      'httpTransport', 'inMemoryPair', 'legacySse', 'streamableHttp', 'webSocket',
+      // errors
+      'ClientGroupError', 'ConnectTimeoutError', 'ConnectionClosedError', 'HumanWaitTimeoutError', 'InputRequiredError', 'McpAbortError', 'McpError',
+      'MessageTooLargeError', 'MethodNotFoundError', 'NegotiationError', 'OutcomeUnknownError', 'OutputSchemaError', 'PaginationError',
+      'RequestTimeoutError', 'ResourceNotFoundError', 'RpcError', 'SchemaError', 'SessionExpiredError', 'SessionLostError', 'TaskCancelledError',
+      'TaskFailedError', 'ToolCallDeniedError', 'TransportError', 'UnsupportedMethodError', 'UrlElicitationRequiredError', 'WebSocketCloseError',
     ].sort());
+  });
+
+  it(`rxmcp has at most ${MAIN_ENTRY_LIMIT} value exports`, () => {
+    expect(Object.keys(universal).length).toBeLessThanOrEqual(MAIN_ENTRY_LIMIT);
+  });
+
+  it('rxmcp/agent exports the agent loop, tool formats and names, tool results, hints and sampling through a model', () => {
+    expect(Object.keys(agent).sort()).toEqual([
+      'agentLoop', 'isToolCallDenied', 'DEFAULT_TOOL_HINTS', 'hintsOf',
+      'advertiseTools', 'describeTools', 'DEFAULT_MAX_TOOLS', 'toOpenAiChatTools', 'toOpenAiResponsesTools', 'toAnthropicTools', 'openAiChatTool',
+      'openAiResponsesTool', 'anthropicTool', 'assignToolNames', 'sanitizeToolName', 'qualifiedToolName', 'PROVIDER_TOOL_NAME',
+      'DEFAULT_MAX_TOOL_NAME_LENGTH', 'DEFAULT_TOOL_NAME_SEPARATOR', 'normalizeInputSchema',
+      'toolOutput', 'DEFAULT_MAX_TOOL_TEXT_CHARS', 'DEFAULT_MAX_TOOL_MEDIA_BYTES', 'toOpenAiChatToolMessages', 'toOpenAiResponsesToolOutput',
+      'toAnthropicToolResult',
+      'chatCompletion', 'ModelEndpointError', 'openAiSampling', 'SAMPLING_REJECTED_CODE',
+    ].sort());
+  });
+
+  it('rxmcp/protocol exports revisions, model guards, the JSON-RPC schemas, wire error codes and routing headers', () => {
+    expect(Object.keys(protocol).sort()).toEqual([
+      'SUPPORTED_PROTOCOL_VERSIONS', 'LATEST_PROTOCOL_VERSION', 'LATEST_LEGACY_PROTOCOL_VERSION', 'isModernVersion', 'pickVersion',
+      'hasCapability', 'isContentOfType', 'isTextResourceContents', 'isUrlElicitation', 'isInputRequiredResult', 'TASKS_EXTENSION',
+      'outputValidator', 'checkToolOutput',
+      'RequestIdSchema', 'JsonRpcRequestSchema', 'JsonRpcNotificationSchema', 'JsonRpcSuccessSchema', 'JsonRpcErrorObjectSchema',
+      'JsonRpcErrorResponseSchema', 'JsonRpcMessageSchema', 'JSONRPC_ERROR_CODES', 'classifyMessage',
+      'MCP_ERROR_CODES', 'UnsupportedProtocolVersionError', 'HeaderMismatchError', 'MissingRequiredClientCapabilityError', 'rpcErrorFrom',
+      'routingHeaders', 'paramHeaderValue', 'checkToolHeaders', 'partitionToolsByHeaders',
+    ].sort());
+  });
+
+  it('rxmcp/session exports the session, its timeouts, the frame-level errors, transport authoring constants and the SDK bridges', () => {
+    expect(Object.keys(session).sort()).toEqual([
+      'createSession', 'DEFAULT_REQUEST_TIMEOUT', 'withTimeouts', 'connectWithin', 'DEFAULT_CONNECT_TIMEOUT_MS', 'ParseError',
+      'ResponseStreamEndedError', 'DEFAULT_MAX_MESSAGE_BYTES', 'MCP_WEBSOCKET_SUBPROTOCOL', 'fromSdkTransport', 'toSdkTransport',
+    ].sort());
+  });
+
+  it('rxmcp/oauth exports both OAuth styles, the redirect handlers, the universal storages and the error', () => {
+    expect(Object.keys(oauth).sort()).toEqual([
+      'oauth', 'AuthError', 'headlessRedirect', 'browserRedirect', 'popupRedirect', 'completePopupRedirect', 'memoryStorage', 'webStorage', 'sdkOAuth',
+    ].sort());
+  });
+
+  it('no name is the value export of two entries', () => {
+    const entries = { rxmcp: universal, 'rxmcp/agent': agent, 'rxmcp/protocol': protocol, 'rxmcp/session': session, 'rxmcp/oauth': oauth, 'rxmcp/testing': testing };
+    const homes = new Map<string, string[]>();
+    for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry]);
+    expect([...homes].filter(([, where]) => where.length > 1)).toEqual([]);
   });
 
   it('rxmcp/ai exports the Vercel AI SDK tool set and its result mapper', async () => {

@@ -2,7 +2,8 @@
 // stream the soak subscribes to), the heap after `global.gc()`, and the process's active resources.
 import { getHeapSpaceStatistics } from 'node:v8';
 import { Observable } from 'rxjs';
-import type { InboundFrame, OutboundFrame, Transport } from 'rxmcp';
+import type { Transport } from 'rxmcp';
+import type { InboundFrame, OutboundFrame } from 'rxmcp/session';
 
 /** Counts live subscriptions by name. */
 export class SubscriptionCounter {

@@ -1,5 +1,6 @@
 import { map } from 'rxjs';
-import { DEFAULT_TOOL_HINTS, agentLoop, toOpenAiChatTools, type AgentDiagnostic, type Tool, type ToolHintsMap } from '../../src/index.js';
+import type { Tool, ToolHintsMap } from '../../src/index.js';
+import { DEFAULT_TOOL_HINTS, agentLoop, toOpenAiChatTools, type AgentDiagnostic } from '../../src/agent/index.js';
 import { tool } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

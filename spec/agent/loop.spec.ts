@@ -1,5 +1,6 @@
 import { filter, lastValueFrom, toArray } from 'rxjs';
-import { agentLoop, createClient, streamableHttp, type AgentEvent, type Client } from '../../src/index.js';
+import { createClient, streamableHttp, type Client } from '../../src/index.js';
+import { agentLoop, type AgentEvent } from '../../src/agent/index.js';
 import { routeUrl, streamableHttpFixtures, uniqueTag, waitForLog, serverLog } from '../helpers/http-server-urls.js';
 import { scriptModel } from '../helpers/model-server-urls.js';
 import { eventually } from '../helpers/until.js';

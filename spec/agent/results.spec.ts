@@ -1,7 +1,5 @@
-import {
-  RpcError, RequestTimeoutError, toAnthropicToolResult, toOpenAiChatToolMessages, toOpenAiResponsesToolOutput, toolOutput,
-  type CallToolResult,
-} from '../../src/index.js';
+import { RpcError, RequestTimeoutError, type CallToolResult } from '../../src/index.js';
+import { toAnthropicToolResult, toOpenAiChatToolMessages, toOpenAiResponsesToolOutput, toolOutput } from '../../src/agent/index.js';
 
 const PNG = 'iVBORw0KGgo=';
 const result = (content: CallToolResult['content'], extra: Partial<CallToolResult> = {}): CallToolResult => ({ resultType: 'complete', content, ...extra });

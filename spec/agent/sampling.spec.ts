@@ -1,7 +1,6 @@
 import { firstValueFrom, lastValueFrom } from 'rxjs';
-import {
-  McpAbortError, RpcError, openAiSampling, type ClientHandlerContext, type CreateMessageRequestParams, type OpenAiSamplingOptions,
-} from '../../src/index.js';
+import { McpAbortError, RpcError, type ClientHandlerContext, type CreateMessageRequestParams } from '../../src/index.js';
+import { openAiSampling, type OpenAiSamplingOptions } from '../../src/agent/index.js';
 import { scriptModel, type ModelScript, type ScriptedReply } from '../helpers/model-server-urls.js';
 import { eventually } from '../helpers/until.js';
 

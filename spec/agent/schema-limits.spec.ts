@@ -1,6 +1,7 @@
 import { firstValueFrom, of } from 'rxjs';
 import { MAX_SCHEMA_DEPTH, normalizeInputSchema } from '../../src/agent/schema.js';
-import { toOpenAiChatTools, type AgentDiagnostic, type Tool } from '../../src/index.js';
+import type { Tool } from '../../src/index.js';
+import { toOpenAiChatTools, type AgentDiagnostic } from '../../src/agent/index.js';
 import type { JsonSchema } from '../../src/protocol/model.js';
 
 function nested(levels: number): Record<string, unknown> {

@@ -1,8 +1,9 @@
 import { of } from 'rxjs';
+import type { Tool } from '../../src/index.js';
+import { shortHash } from '../../src/agent/names.js';
 import {
-  PROVIDER_TOOL_NAME, assignToolNames, describeTools, normalizeInputSchema, openAiChatTool, shortHash, toAnthropicTools,
-  toOpenAiChatTools, toOpenAiResponsesTools, type AdvertisedTools, type Tool,
-} from '../../src/index.js';
+  PROVIDER_TOOL_NAME, assignToolNames, describeTools, normalizeInputSchema, openAiChatTool, toAnthropicTools, toOpenAiChatTools, toOpenAiResponsesTools, type AdvertisedTools,
+} from '../../src/agent/index.js';
 import { tool } from '../../src/testing/index.js';
 
 const NO_ARGS = tool('ping', { inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, description: 'Answers pong' });

@@ -1,8 +1,9 @@
 import { NEVER, Observable, map, mergeMap, of } from 'rxjs';
 import {
-  DEFAULT_TOOL_HINTS, HumanWaitTimeoutError, ToolCallDeniedError, TransportError, createClient, toAsyncClient, unlessReadOnly,
-  type Diagnostic, type InboundFrame, type ToolHints, type ToolHintsMap, type Transport,
+  HumanWaitTimeoutError, ToolCallDeniedError, TransportError, createClient, toAsyncClient, unlessReadOnly, type Diagnostic, type ToolHints, type ToolHintsMap, type Transport,
 } from '../../src/index.js';
+import { DEFAULT_TOOL_HINTS } from '../../src/agent/index.js';
+import type { InboundFrame } from '../../src/session/index.js';
 import { createTestingController, itInEachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

@@ -1,7 +1,8 @@
 // Per-call `_meta` (`CallOptions.meta`) reaches the wire on every verb that sends a request, in both eras, from the
 // Observable verbs and from the async facade alike, and never replaces the keys the revision puts there.
 import { lastValueFrom, type Observable } from 'rxjs';
-import { createClient, toAsyncClient, type CallOptions, type Client, type JsonRpcMessage } from '../../src/index.js';
+import { createClient, toAsyncClient, type CallOptions, type Client } from '../../src/index.js';
+import type { JsonRpcMessage } from '../../src/protocol/index.js';
 import {
   eachEra, promptResult, prompt, resource, resourceTemplate, serveResourceContents, servePrompts, serveResources,
   serveResourceTemplates, serveTools, tool, toolResult, type EraCase, type TestingController,

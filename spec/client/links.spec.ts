@@ -1,8 +1,9 @@
 import { map, of, tap } from 'rxjs';
 import {
-  ConnectionClosedError, RequestTimeoutError, ResponseStreamEndedError, RpcError, SchemaError, TransportError, createClient, isRetryable,
-  retryDelay, retryLink, type Link, type McpCall,
+  ConnectionClosedError, RequestTimeoutError, RpcError, SchemaError, TransportError, createClient, isRetryable, retryLink, type Link, type McpCall,
 } from '../../src/index.js';
+import { retryDelay } from '../../src/client/links/retry-link.js';
+import { ResponseStreamEndedError } from '../../src/session/index.js';
 import { itInEachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
 
 describe('ClientOptions.links', () => {

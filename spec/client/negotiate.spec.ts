@@ -1,5 +1,6 @@
 import { map } from 'rxjs';
-import { MethodNotFoundError, NegotiationError, UnsupportedProtocolVersionError, createClient } from '../../src/index.js';
+import { MethodNotFoundError, NegotiationError, createClient } from '../../src/index.js';
+import { UnsupportedProtocolVersionError } from '../../src/protocol/index.js';
 import { err, marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { SERVER_INFO, discoverResult, initializeParams, initializeResult, modernMeta } from '../helpers/mcp-fixtures.js';

@@ -1,5 +1,6 @@
 import { lastValueFrom, mergeMap, of } from 'rxjs';
-import { createClient, type ClientHandlers, type JsonRpcMessage } from '../../src/index.js';
+import { createClient, type ClientHandlers } from '../../src/index.js';
+import type { JsonRpcMessage } from '../../src/protocol/index.js';
 import {
   eraCase, elicitForm, listRoots, prompt, promptResult, resource, sampleMessage, serveResourceContents, servePrompts, serveResources, serveTools,
   tool, toolResult, type TestingController,

@@ -1,7 +1,7 @@
 import {
-  ConnectionClosedError, McpAbortError, McpError, OutputSchemaError, ParseError, RequestTimeoutError, RpcError, SchemaError, TransportError,
-  UnsupportedMethodError,
+  ConnectionClosedError, McpAbortError, McpError, OutputSchemaError, RequestTimeoutError, RpcError, SchemaError, TransportError, UnsupportedMethodError,
 } from '../../src/index.js';
+import { ParseError } from '../../src/session/index.js';
 
 describe('McpError', () => {
   it('gives every error a name equal to its class, a string code and an optional cause', () => {

@@ -3,7 +3,8 @@
 // the recipe, it uses only what a user has (the public exports, rxjs and the test framework).
 import { filter, map, of, timer, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { createClient, type JsonRpcMessage } from '../../src/index.js';
+import { createClient } from '../../src/index.js';
+import type { JsonRpcMessage } from '../../src/protocol/index.js';
 import { err, marbleTransport, req, res } from '../../src/testing/index.js';
 import { confirmWith } from './recipes/confirm-handler.js';
 

@@ -1,6 +1,6 @@
 // The marble example of the README, kept here so that it is type-checked and run against the built package
 // (`rxmcp` and `rxmcp/testing` resolve through the package's own exports), as a user's copy would.
-import { createSession } from 'rxmcp';
+import { createSession } from 'rxmcp/session';
 import { marbleTransport, note, req, res } from 'rxmcp/testing';
 import { TestScheduler } from 'rxjs/testing';
 

@@ -3,7 +3,8 @@
 // user has (the public exports, rxjs and the test framework).
 import { map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { createClient, type JsonRpcMessage } from '../../src/index.js';
+import { createClient } from '../../src/index.js';
+import type { JsonRpcMessage } from '../../src/protocol/index.js';
 import { err, marbleTransport, note, res } from '../../src/testing/index.js';
 import { toolMenu } from './recipes/tool-menu.js';
 

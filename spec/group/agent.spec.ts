@@ -1,5 +1,6 @@
 import { filter, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
-import { agentLoop, createClientGroup, toOpenAiChatTools, type AgentEvent, type ToolSource } from '../../src/index.js';
+import { createClientGroup } from '../../src/index.js';
+import { agentLoop, toOpenAiChatTools, type AgentEvent, type ToolSource } from '../../src/agent/index.js';
 import { createTestingController, serveTools, tool, toolResult, type TestingController } from '../../src/testing/index.js';
 import { scriptModel } from '../helpers/model-server-urls.js';
 

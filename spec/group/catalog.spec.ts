@@ -1,5 +1,6 @@
 import { distinctUntilChanged, map, timer } from 'rxjs';
-import { PROVIDER_TOOL_NAME, createClientGroup, type GroupTool } from '../../src/index.js';
+import { createClientGroup, type GroupTool } from '../../src/index.js';
+import { PROVIDER_TOOL_NAME } from '../../src/agent/index.js';
 import { eachEra, prompt, resource, serveResources, servePrompts, serveTools, tool } from '../../src/testing/index.js';
 import { summary, withTwoServers } from './helpers.js';
 

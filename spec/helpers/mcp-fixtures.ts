@@ -1,4 +1,5 @@
-import type { JsonRpcMessage, Params } from '../../src/index.js';
+import type { Params } from '../../src/index.js';
+import type { JsonRpcMessage } from '../../src/protocol/index.js';
 
 /** The `clientInfo` rxmcp sends by default. */
 export const CLIENT_INFO = { name: 'rxmcp', version: '0.1.0' };

@@ -1,5 +1,7 @@
 import { Observable, tap } from 'rxjs';
-import type { InboundFrame, JsonRpcMessage, OutboundFrame, Transport } from '../../src/index.js';
+import type { Transport } from '../../src/index.js';
+import type { JsonRpcMessage } from '../../src/protocol/index.js';
+import type { InboundFrame, OutboundFrame } from '../../src/session/index.js';
 
 /** A transport wrapper that records what the client sent and what it received (in order, as one log too). */
 export interface Recording {

@@ -1,5 +1,7 @@
 import { Observable, Subject, type Subscriber } from 'rxjs';
-import type { InboundFrame, JsonRpcMessage, OutboundFrame, Params, Transport } from '../../src/index.js';
+import type { Params, Transport } from '../../src/index.js';
+import type { JsonRpcMessage } from '../../src/protocol/index.js';
+import type { InboundFrame, OutboundFrame } from '../../src/session/index.js';
 import { initializeResult } from './mcp-fixtures.js';
 
 /** What a scripted server answers a request with: a result, `{ error }`, or `undefined` (no answer). */

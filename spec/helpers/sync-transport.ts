@@ -1,5 +1,7 @@
 import { Observable } from 'rxjs';
-import type { InboundFrame, JsonRpcMessage, OutboundFrame, Transport } from '../../src/index.js';
+import type { Transport } from '../../src/index.js';
+import type { JsonRpcMessage } from '../../src/protocol/index.js';
+import type { InboundFrame, OutboundFrame } from '../../src/session/index.js';
 import { res } from '../../src/testing/index.js';
 
 /**

@@ -1,7 +1,8 @@
 // The agent glue against the bundled example server over stdio: sampling through a model endpoint (the server's
 // summarize tool), and a loop whose tool list changes mid-run.
 import { lastValueFrom, toArray } from 'rxjs';
-import { agentLoop, createClient, openAiSampling, RpcError, type Client, type ProtocolMode } from '../../src/index.js';
+import { createClient, RpcError, type Client, type ProtocolMode } from '../../src/index.js';
+import { agentLoop, openAiSampling } from '../../src/agent/index.js';
 import { stdio } from '../../src/node/index.js';
 import { exampleServerFile, nodeCommand } from '../fixtures/official/launch.js';
 import { textOf } from '../helpers/mcp-fixtures.js';

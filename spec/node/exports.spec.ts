@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as node from '../../src/node/index.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
 
 describe('rxmcp/node entry point', () => {
   it('exports the stdio and Docker transports, their errors, the loopback redirect, the file storage and the group from configuration files', () => {
@@ -18,5 +24,41 @@ describe('rxmcp/ai entry point (package exports)', () => {
     expect(createRequire(import.meta.url).resolve('rxmcp/ai')).toMatch(/\/dist\/ai\.cjs$/);
     expect(typeof esm['aiTools']).toBe('function');
     expect(typeof cjs['aiTools']).toBe('function');
+  });
+});
+
+describe('the package exports', () => {
+  const manifest = JSON.parse(read('package.json')) as { exports: Record<string, { require?: { types: string } } | string> };
+  const subpaths = Object.keys(manifest.exports).filter((subpath) => subpath !== './package.json');
+  /** The source file of a subpath, from its CommonJS declarations (dist/types mirrors src/). */
+  const sourceOf = (subpath: string): string => {
+    const target = manifest.exports[subpath];
+    if (typeof target !== 'object' || target.require === undefined) throw new Error(`${subpath} has no require condition`);
+    return target.require.types.replace('./dist/types/', 'src/').replace(/\.d\.ts$/, '.ts');
+  };
+
+  it('are the main entry and the seven subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
+    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './ai']);
+  });
+
+  it('are each built by scripts/build.mjs and documented by TypeDoc', () => {
+    const build = read('scripts/build.mjs');
+    const typedoc = JSON.parse(read('typedoc.json')) as { entryPoints: string[] };
+    for (const subpath of subpaths) {
+      const source = sourceOf(subpath);
+      expect(build).withContext(subpath).toContain(`'${source}'`);
+      expect(typedoc.entryPoints).withContext(subpath).toContain(source);
+    }
+  });
+
+  it('resolve for import and require to the built ESM and CommonJS files, with the same names', async () => {
+    const require = createRequire(import.meta.url);
+    for (const subpath of subpaths.filter((path) => path !== './ai')) {
+      const specifier = subpath === '.' ? 'rxmcp' : `rxmcp/${subpath.slice(2)}`;
+      const esm = Object.keys((await import(specifier)) as object).sort();
+      const cjs = Object.keys(require(specifier) as object).filter((name) => name !== '__esModule').sort();
+      expect(esm.length).withContext(specifier).toBeGreaterThan(0);
+      expect(cjs).withContext(specifier).toEqual(esm);
+    }
   });
 });

@@ -129,8 +129,12 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(esm.code).withContext(explain(esm)).toBe(0);
     expect(cjs.code).withContext(explain(cjs)).toBe(0);
     const fromEsm = JSON.parse(esm.stdout) as Record<string, string[]>;
-    expect(Object.keys(fromEsm)).toEqual(['rxmcp', 'rxmcp/node', 'rxmcp/testing']);
+    expect(Object.keys(fromEsm)).toEqual(['rxmcp', 'rxmcp/agent', 'rxmcp/protocol', 'rxmcp/session', 'rxmcp/oauth', 'rxmcp/node', 'rxmcp/testing']);
     expect(fromEsm['rxmcp']).toContain('createClient');
+    expect(fromEsm['rxmcp/agent']).toContain('agentLoop');
+    expect(fromEsm['rxmcp/protocol']).toContain('JsonRpcMessageSchema');
+    expect(fromEsm['rxmcp/session']).toContain('createSession');
+    expect(fromEsm['rxmcp/oauth']).toContain('oauth');
     expect(fromEsm['rxmcp/node']).toContain('stdio');
     expect(fromEsm['rxmcp/testing']).toContain('marbleTransport');
     expect(JSON.parse(cjs.stdout)).toEqual(fromEsm);
@@ -165,7 +169,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     const pkgDir = join(installed(), 'node_modules/rxmcp');
     const files = listFiles(pkgDir);
     const declarations = files.filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts') || file.endsWith('.d.mts'));
-    const entryStubs = ['dist/index.d.ts', 'dist/node.d.ts', 'dist/testing.d.ts', 'dist/ai.d.ts'];
+    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'ai'].map((entry) => `dist/${entry}.d.ts`);
     expect(declarations.filter((file) => !file.startsWith('dist/types/') && !entryStubs.includes(file))).toEqual([]);
     const maps = files.filter((file) => file.endsWith('.map'));
     expect(maps.length).toBeGreaterThan(0);

@@ -8,10 +8,8 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as V2Client, InMemoryTransport as V2InMemory } from '@modelcontextprotocol/client';
 import { firstValueFrom, lastValueFrom, Subject, toArray } from 'rxjs';
 import * as z from 'zod';
-import {
-  createClient, fromSdkTransport, inMemoryPair, streamableHttp, toSdkTransport, TransportError, type Client, type InboundFrame,
-  type SdkTransport, type Transport,
-} from '../../src/index.js';
+import { createClient, inMemoryPair, streamableHttp, TransportError, type Client, type Transport } from '../../src/index.js';
+import { fromSdkTransport, toSdkTransport, type InboundFrame, type SdkTransport } from '../../src/session/index.js';
 import { Observable } from 'rxjs';
 import { stdio } from '../../src/node/index.js';
 import { launch, nodeCommand, officialFixture, type LaunchedServer } from '../fixtures/official/launch.js';

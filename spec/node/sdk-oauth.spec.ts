@@ -4,7 +4,8 @@
 import { auth as v1Auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationFull, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { lastValueFrom } from 'rxjs';
-import { AuthError, createClient, sdkOAuth, streamableHttp, type SdkOAuth } from '../../src/index.js';
+import { createClient, streamableHttp } from '../../src/index.js';
+import { AuthError, sdkOAuth, type SdkOAuth } from '../../src/auth/index.js';
 import { createTenant, type Tenant, type TenantConfig } from '../helpers/auth-fixtures.js';
 
 /** An SDK provider keeping everything in memory, as an app would for the SDK's own transports. */

@@ -50,12 +50,13 @@ describe('the built universal entry', () => {
     expect([...bareImports(join(root, 'dist/index.js'))].sort()).toEqual(['eventsource', 'eventsource-parser', 'rxjs']);
   });
 
-  for (const entry of ['dist/index.js', 'dist/index.cjs', 'dist/testing.js', 'dist/testing.cjs', 'dist/ai.js', 'dist/ai.cjs']) {
+  const universalEntries = ['index', 'agent', 'protocol', 'session', 'oauth', 'testing', 'ai'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`]);
+  for (const entry of universalEntries) {
     it(`${entry} imports nothing from Node built-ins or child_process, directly or indirectly`, () => {
       const file = join(root, entry);
       expect(existsSync(file)).withContext(`${entry} is missing: run npm run build`).toBeTrue();
+      // The scan finds imports where there are some: the first spec above sees three packages behind dist/index.js.
       const imports = [...bareImports(file)];
-      expect(imports.length).toBeGreaterThan(0);
       expect(imports.filter((name) => FORBIDDEN.test(name))).toEqual([]);
     });
   }

@@ -1,4 +1,5 @@
-import { JsonRpcMessageSchema, classifyMessage, splitBatch } from '../../src/index.js';
+import { splitBatch } from '../../src/protocol/classify.js';
+import { JsonRpcMessageSchema, classifyMessage } from '../../src/protocol/index.js';
 
 const valid: [string, unknown, string][] = [
   ['request with numeric id', { jsonrpc: '2.0', id: 1, method: 'ping' }, 'request'],

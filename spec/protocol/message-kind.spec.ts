@@ -1,4 +1,4 @@
-import { classifyMessage } from '../../src/index.js';
+import { classifyMessage } from '../../src/protocol/index.js';
 import { messageKind } from '../../src/protocol/classify.js';
 
 const values: [string, unknown][] = [

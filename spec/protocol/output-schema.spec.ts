@@ -1,4 +1,5 @@
-import { OutputSchemaError, checkToolOutput, outputValidator, type CheckedToolResult, type JsonSchema, type Tool } from '../../src/index.js';
+import { OutputSchemaError, type JsonSchema, type Tool } from '../../src/index.js';
+import { checkToolOutput, outputValidator, type CheckedToolResult } from '../../src/protocol/index.js';
 
 const weatherSchema: JsonSchema = {
   type: 'object',

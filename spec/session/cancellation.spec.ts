@@ -1,5 +1,6 @@
 import { NEVER, Subject, map } from 'rxjs';
-import { RequestTimeoutError, TransportError, createSession, type OutboundFrame } from '../../src/index.js';
+import { RequestTimeoutError, TransportError } from '../../src/index.js';
+import { createSession, type OutboundFrame } from '../../src/session/index.js';
 import { marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

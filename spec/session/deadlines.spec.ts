@@ -1,5 +1,6 @@
 import { asyncScheduler } from 'rxjs';
-import { RequestTimeoutError, createSession } from '../../src/index.js';
+import { RequestTimeoutError } from '../../src/index.js';
+import { createSession } from '../../src/session/index.js';
 import { Deadline, DeadlineQueue } from '../../src/session/deadlines.js';
 import { marbleTransport } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';

@@ -1,4 +1,5 @@
-import { ParseError, SchemaError, createSession } from '../../src/index.js';
+import { SchemaError } from '../../src/index.js';
+import { ParseError, createSession } from '../../src/session/index.js';
 import { err, malformed, marbleTransport, note, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

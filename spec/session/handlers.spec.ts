@@ -1,5 +1,6 @@
 import { NEVER, Observable, concat, of } from 'rxjs';
-import { RpcError, createSession, type HandlerContext } from '../../src/index.js';
+import { RpcError } from '../../src/index.js';
+import { createSession, type HandlerContext } from '../../src/session/index.js';
 import { marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

@@ -1,5 +1,6 @@
 import { Subject } from 'rxjs';
-import { ConnectionClosedError, RequestTimeoutError, TransportError, createSession } from '../../src/index.js';
+import { ConnectionClosedError, RequestTimeoutError, TransportError } from '../../src/index.js';
+import { createSession } from '../../src/session/index.js';
 import { marbleTransport, note, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

@@ -1,5 +1,6 @@
 import { NEVER, Observable, Subject, map, switchMap, timer } from 'rxjs';
-import { ConnectTimeoutError, ConnectionClosedError, TransportError, createSession, type InboundFrame, type OutboundFrame } from '../../src/index.js';
+import { ConnectTimeoutError, ConnectionClosedError, TransportError } from '../../src/index.js';
+import { createSession, type InboundFrame, type OutboundFrame } from '../../src/session/index.js';
 import { marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

@@ -1,5 +1,5 @@
 import { switchMap } from 'rxjs';
-import { createSession } from '../../src/index.js';
+import { createSession } from '../../src/session/index.js';
 import { marbleTransport, note, req } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

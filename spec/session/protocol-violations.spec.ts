@@ -1,5 +1,6 @@
 import { map } from 'rxjs';
-import { MessageTooLargeError, SchemaError, TransportError, createSession, type Diagnostic } from '../../src/index.js';
+import { MessageTooLargeError, SchemaError, TransportError, type Diagnostic } from '../../src/index.js';
+import { createSession } from '../../src/session/index.js';
 import { failed, marbleTransport, oversized, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

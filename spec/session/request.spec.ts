@@ -1,7 +1,6 @@
 import { Subject } from 'rxjs';
-import {
-  ConnectionClosedError, RequestTimeoutError, RpcError, TransportError, createSession,
-} from '../../src/index.js';
+import { ConnectionClosedError, RequestTimeoutError, RpcError, TransportError } from '../../src/index.js';
+import { createSession } from '../../src/session/index.js';
 import { err, marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { synchronousTransport } from '../helpers/sync-transport.js';

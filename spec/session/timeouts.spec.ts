@@ -1,4 +1,5 @@
-import { RequestTimeoutError, withTimeouts } from '../../src/index.js';
+import { RequestTimeoutError } from '../../src/index.js';
+import { withTimeouts } from '../../src/session/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
 describe('withTimeouts', () => {

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import { createSession } from '../../src/index.js';
+import { createSession } from '../../src/session/index.js';
 import { frame, malformed, marbleTransport, note, req, res } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 

@@ -1,5 +1,6 @@
 import { lastValueFrom, map } from 'rxjs';
-import { NegotiationError, createClient, createSession } from '../../src/index.js';
+import { NegotiationError, createClient } from '../../src/index.js';
+import { createSession } from '../../src/session/index.js';
 import { TestScriptError, createTestingController } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { modernMeta } from '../helpers/mcp-fixtures.js';

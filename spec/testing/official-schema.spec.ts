@@ -1,5 +1,6 @@
 import { lastValueFrom, type Observable } from 'rxjs';
-import { createClient, isModernVersion, type ClientHandlers, type ProtocolVersion } from '../../src/index.js';
+import { createClient, type ClientHandlers, type ProtocolVersion } from '../../src/index.js';
+import { isModernVersion } from '../../src/protocol/index.js';
 import {
   createTestingController, elicitForm, listRoots, prompt, promptResult, resource, resourceContents, resourceTemplate, sampleMessage,
   serveResourceContents, structuredResult, text, tool, toolError, toolResult,

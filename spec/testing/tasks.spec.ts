@@ -1,5 +1,6 @@
 import { firstValueFrom, lastValueFrom } from 'rxjs';
-import { RpcError, createClient, createSession } from '../../src/index.js';
+import { RpcError, createClient } from '../../src/index.js';
+import { createSession } from '../../src/session/index.js';
 import { TASK_TESTING_CAPABILITIES, TestScriptError, createTestingController, serveTasks, toolResult } from '../../src/testing/index.js';
 import { modernMeta } from '../helpers/mcp-fixtures.js';
 import { label, recording } from '../helpers/recording-transport.js';

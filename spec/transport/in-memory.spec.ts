@@ -1,5 +1,6 @@
 import { NEVER, Subject, of } from 'rxjs';
-import { TransportError, createSession, inMemoryPair, type InboundFrame, type OutboundFrame } from '../../src/index.js';
+import { TransportError, inMemoryPair } from '../../src/index.js';
+import { createSession, type InboundFrame, type OutboundFrame } from '../../src/session/index.js';
 import { note, req } from '../../src/testing/index.js';
 
 describe('inMemoryPair', () => {

@@ -2,7 +2,8 @@
 // function fit `sdkOAuth` as they are, in both SDK generations.
 import { auth as v1Auth, type OAuthClientProvider as V1Provider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { auth as v2Auth, type OAuthClientProvider as V2Provider } from '@modelcontextprotocol/client';
-import { sdkOAuth, streamableHttp, type HttpAuth } from '../../src/index.js';
+import { streamableHttp, type HttpAuth } from '../../src/index.js';
+import { sdkOAuth } from '../../src/auth/index.js';
 
 declare const v1Provider: V1Provider;
 declare const v2Provider: V2Provider;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { AuthError, oauth, type HttpAuth, type HttpAuthRequest, type HttpAuthResponse, type RedirectHandler } from '../index.js';
+import type { HttpAuth, HttpAuthRequest, HttpAuthResponse } from '../index.js';
+import { AuthError, oauth, type RedirectHandler } from '../auth/index.js';
 import { fileStorage, loopbackRedirect } from '../node/index.js';
 import { appSettingsFolder, type LocationContext } from '../config/node/locations.js';
 import type { Output } from './output.js';

@@ -1,7 +1,6 @@
 import { defaultIfEmpty, filter, firstValueFrom, lastValueFrom, map, merge, mergeMap, NEVER, Observable, race, Subscription, take, throwError, timer, toArray } from 'rxjs';
-import {
-  createClient, DEFAULT_CLIENT_INFO, type Client, type ClientHandlers, type ServerSession,
-} from '../index.js';
+import { createClient, type Client, type ClientHandlers, type ServerSession } from '../index.js';
+import { DEFAULT_CLIENT_INFO } from '../client/client.js';
 import type { StdioExit } from '../node/index.js';
 import { cliAuth, type CliAuth } from './auth.js';
 import type { Command } from './command.js';

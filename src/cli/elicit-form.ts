@@ -1,4 +1,5 @@
-import type { ElicitRequestFormParams, ElicitResult, ElicitValue, PrimitiveSchemaDefinition } from '../index.js';
+import type { ElicitResult } from '../index.js';
+import type { ElicitRequestFormParams, ElicitValue, PrimitiveSchemaDefinition } from '../protocol/index.js';
 import type { LineReader } from './lines.js';
 import type { Styler } from './style.js';
 

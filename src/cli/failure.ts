@@ -2,9 +2,10 @@
 // they carry (class names through `is()`, `status`, `cause` chains, system codes), never for their wording, except
 // where a platform gives nothing else: as the errors carry more, only this file learns to use it.
 import {
-  AuthError, ConnectTimeoutError, McpError, NegotiationError, RequestTimeoutError, RpcError, SchemaError, SUPPORTED_PROTOCOL_VERSIONS,
-  TransportError, UnsupportedMethodError, type HttpResponseDetails,
+  ConnectTimeoutError, McpError, NegotiationError, RequestTimeoutError, RpcError, SchemaError, TransportError, UnsupportedMethodError, type HttpResponseDetails,
 } from '../index.js';
+import { AuthError } from '../auth/index.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
 import { ProcessExitError, ProcessSpawnError } from '../node/index.js';
 import { ConfigError } from '../config/types.js';
 import { ArgumentError, InterruptedError, NotFoundError, NotMcpError, UsageError } from './errors.js';

@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ClientHandlers, ElicitRequestParams, ElicitResult } from '../index.js';
-import { isUrlElicitation } from '../index.js';
+import { isUrlElicitation } from '../protocol/index.js';
 import { askForm } from './elicit-form.js';
 import type { LineReader } from './lines.js';
 import type { CliOptions } from './options.js';

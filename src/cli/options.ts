@@ -1,6 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { LoggingLevel, ProtocolMode, ProtocolVersion } from '../index.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '../index.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
 import { UsageError } from './errors.js';
 
 /** The option table of `node:util` `parseArgs`: rxmcp's own spellings and the official Inspector's. */

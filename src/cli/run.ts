@@ -1,5 +1,5 @@
 import { asyncScheduler, Subscription } from 'rxjs';
-import { DEFAULT_CLIENT_INFO } from '../index.js';
+import { DEFAULT_CLIENT_INFO } from '../client/client.js';
 import { parseCommand, type Command } from './command.js';
 import { openConnection, type Connection } from './connection.js';
 import { describeFailure, EXIT } from './failure.js';

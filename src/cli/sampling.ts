@@ -1,5 +1,5 @@
 import type { ClientHandlers, CreateMessageRequestParams } from '../index.js';
-import { openAiSampling } from '../index.js';
+import { openAiSampling } from '../agent/index.js';
 import type { LineReader } from './lines.js';
 
 /** What the sampling handler of the tool draws on. */

@@ -128,7 +128,7 @@ export interface ClientOptions {
   /**
    * The longest wait on a person (an elicitation dialog, a sampling approval, a tool call approval), in ms; `false`
    * waits without limit. Past it the handler's signal is aborted and the call the wait belongs to fails with
-   * `HumanWaitTimeoutError` (a legacy server request gets an error answer). Default `DEFAULT_HUMAN_WAIT_MS` (10 min).
+   * `HumanWaitTimeoutError` (a legacy server request gets an error answer). Default 600 000 ms (10 min).
    */
   readonly humanWaitMs?: number | false;
   /** Default time limits of every request (default: 60 s to the first event). */

@@ -79,7 +79,7 @@ function responseKind(value: Record<string, unknown>): MessageKind | undefined {
 /**
  * Sorts one parsed JSON value into a JSON-RPC message kind without throwing.
  * Envelope checks only (jsonrpc, id, method, params, result, error): method-specific shapes are checked by
- * the client layer. Arrays are not messages: split batches with `splitBatch` first.
+ * the client layer. Arrays are not messages: classify each element of a batch.
  */
 export function classifyMessage(value: unknown): Classified {
   const kind = messageKind(value);

@@ -1,5 +1,6 @@
 import { firstValueFrom, map, timer } from 'rxjs';
-import { MissingRequiredClientCapabilityError, UnsupportedMethodError, createClient, toAsyncClient, type TaskEvent } from '../../../src/index.js';
+import { UnsupportedMethodError, createClient, toAsyncClient, type TaskEvent } from '../../../src/index.js';
+import { MissingRequiredClientCapabilityError } from '../../../src/protocol/index.js';
 import {
   DEFAULT_TESTING_CAPABILITIES, TASK_TESTING_CAPABILITIES, eachEra, eraCase, itInEachEra, serveTasks, serveTools, tool, toolResult,
 } from '../../../src/testing/index.js';

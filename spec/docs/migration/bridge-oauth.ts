@@ -3,7 +3,8 @@ declare const provider: OAuthClientProvider;
 declare function waitForTheCallback(): Promise<string>;
 // #region guide
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
-import { createClient, sdkOAuth, streamableHttp } from 'rxmcp';
+import { createClient, streamableHttp } from 'rxmcp';
+import { sdkOAuth } from 'rxmcp/oauth';
 
 // The provider you already have for the SDK (tokens, client information, PKCE verifier, redirect).
 const authorization = sdkOAuth(provider, { auth });

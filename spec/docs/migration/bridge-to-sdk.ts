@@ -1,6 +1,7 @@
 // #region guide
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { streamableHttp, toSdkTransport } from 'rxmcp';
+import { streamableHttp } from 'rxmcp';
+import { toSdkTransport } from 'rxmcp/session';
 
 // The SDK's client over rxmcp's Streamable HTTP transport (reconnecting event stream, OAuth, header rules).
 const client = new Client({ name: 'my-app', version: '1.0.0' });

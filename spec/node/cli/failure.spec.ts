@@ -1,4 +1,5 @@
-import { AuthError, ConnectTimeoutError, RequestTimeoutError, RpcError, TransportError } from '../../../src/index.js';
+import { ConnectTimeoutError, RequestTimeoutError, RpcError, TransportError } from '../../../src/index.js';
+import { AuthError } from '../../../src/auth/index.js';
 import { causeChain, describeFailure, systemCodes } from '../../../src/cli/failure.js';
 
 /** A network failure as undici reports it: `TypeError('fetch failed')` with the system error as its cause. */

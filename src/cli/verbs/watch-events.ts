@@ -1,5 +1,5 @@
 import { distinctUntilChanged, EMPTY, filter, map, merge, type Observable } from 'rxjs';
-import type { JsonRpcNotification } from '../../index.js';
+import type { JsonRpcNotification } from '../../protocol/index.js';
 import type { Connection } from '../connection.js';
 import type { Styler } from '../style.js';
 

@@ -2,7 +2,9 @@ import type { McpUiInitializeResult } from '@modelcontextprotocol/ext-apps/app-b
 import {
   EMPTY, Observable, Subscription, catchError, concat, concatMap, filter, lastValueFrom, map, mergeMap, shareReplay, switchMap, take,
 } from 'rxjs';
-import { createSession, type CallToolResult, type Client, type JsonRpcNotification, type Params, type ResultPayload, type Session, type Tool } from 'rxmcp';
+import type { CallToolResult, Client, Params, ResultPayload, Tool } from 'rxmcp';
+import type { JsonRpcNotification } from 'rxmcp/protocol';
+import { createSession, type Session } from 'rxmcp/session';
 import type { CallRecord, Calls } from '../model/calls.js';
 import { logEntry, type LogEntry } from '../model/logs.js';
 import type { Approvals } from './approval.js';

@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs';
-import type { InboundFrame, Transport } from 'rxmcp';
+import type { Transport } from 'rxmcp';
+import type { InboundFrame } from 'rxmcp/session';
 
 /** Options of {@link postMessageTransport}. */
 export interface PostMessageOptions {

@@ -1,7 +1,7 @@
 import {
-  createClient, httpTransport, legacySse, oauth, streamableHttp, webSocket, webStorage,
-  type Client, type ClientHandlers, type HttpAuth, type Transport,
+  createClient, httpTransport, legacySse, streamableHttp, webSocket, type Client, type ClientHandlers, type HttpAuth, type Transport,
 } from 'rxmcp';
+import { oauth, webStorage } from 'rxmcp/oauth';
 import type { Correlator } from './correlate.js';
 import { parseHeaders, protocolMode, type ConnectionSettings } from './settings.js';
 import type { SignIn } from './sign-in.js';

@@ -1,5 +1,6 @@
 import { Observable, type OperatorFunction } from 'rxjs';
-import type { InboundFrame, OutboundFrame, Transport } from 'rxmcp';
+import type { Transport } from 'rxmcp';
+import type { InboundFrame, OutboundFrame } from 'rxmcp/session';
 
 /** A stable text for a server request's params, so that the handler's (decoded) params find the frame's (raw). */
 export function fingerprint(method: string, params: unknown): string {

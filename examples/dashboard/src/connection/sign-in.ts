@@ -1,5 +1,5 @@
 import { BehaviorSubject } from 'rxjs';
-import { popupRedirect, type AuthorizationRequest, type RedirectHandler } from 'rxmcp';
+import { popupRedirect, type AuthorizationRequest, type RedirectHandler } from 'rxmcp/oauth';
 
 /** An authorization waiting for the user to open the sign-in popup. */
 export interface PendingSignIn {

@@ -1,5 +1,6 @@
 import { ReplaySubject, Subject, type Observable, type Subscription } from 'rxjs';
-import type { CallToolResult, Client, InputRequests, Params, Tool } from 'rxmcp';
+import type { CallToolResult, Client, Params, Tool } from 'rxmcp';
+import type { InputRequests } from 'rxmcp/protocol';
 import type { Correlator } from '../connection/correlate.js';
 
 /** Where a call came from: the user's form, or an MCP App's `tools/call`. */

@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
-import type { CreateMessageRequestParams, ElicitRequestFormParams, ElicitRequestUrlParams, SamplingMessage } from 'rxmcp';
+import type { CreateMessageRequestParams } from 'rxmcp';
+import type { ElicitRequestFormParams, ElicitRequestUrlParams, SamplingMessage } from 'rxmcp/protocol';
 import type { PendingRequest } from '../model/server-requests.js';
 import { SchemaForm } from './schema-form.js';
 import type { Schema } from './schema-shape.js';

@@ -1,0 +1,57 @@
+/**
+ * Between MCP tools and a model: live tool lists in the formats of model providers (OpenAI Chat and Responses,
+ * Anthropic) under names they accept, tool results as model input, tool hints and approval, sampling answered by an
+ * OpenAI-compatible endpoint, and {@link agentLoop}. Works over any {@link ToolSource}: a client or a client group.
+ * The Vercel AI SDK tool set is in `rxmcp/ai`.
+ *
+ * Any export added here is public API: named exports only.
+ *
+ * @packageDocumentation
+ * @module rxmcp/agent
+ */
+
+// The loop
+export { agentLoop } from './loop.js';
+export type { AgentLoopOptions, AgentEvent, ToolCallOutcome } from './loop.js';
+
+// Tool sources, hints and approval
+export type {
+  ToolSource, ToolListState, ToolHints, ToolHintsMap, ToolHintsInput, ToolCallRequest, ToolCallApproval,
+} from './source.js';
+export { isToolCallDenied } from './source.js';
+export { DEFAULT_TOOL_HINTS, hintsOf } from '../client/tool-hints.js';
+
+// Tools for a model
+export { advertiseTools, describeTools, DEFAULT_MAX_TOOLS } from './advertise.js';
+export type {
+  ToolList, ToolNameFilter, ToolFilter, AgentDiagnostic, ToolAdapterOptions, AdvertisedTool, AdvertisedTools,
+} from './advertise.js';
+export {
+  toOpenAiChatTools, toOpenAiResponsesTools, toAnthropicTools, openAiChatTool, openAiResponsesTool, anthropicTool,
+} from './tool-formats.js';
+export type { OpenAiChatTool, OpenAiResponsesTool, AnthropicTool } from './tool-formats.js';
+export {
+  assignToolNames, sanitizeToolName, qualifiedToolName, PROVIDER_TOOL_NAME, DEFAULT_MAX_TOOL_NAME_LENGTH, DEFAULT_TOOL_NAME_SEPARATOR,
+} from './names.js';
+export type { ToolKey, ToolNameOptions, ToolNames } from './names.js';
+export { normalizeInputSchema } from './schema.js';
+export type { NormalizedSchema, SchemaOptions } from './schema.js';
+
+// Tool results for a model
+export { toolOutput, DEFAULT_MAX_TOOL_TEXT_CHARS, DEFAULT_MAX_TOOL_MEDIA_BYTES } from './output.js';
+export type { ToolOutput, ToolOutputText, ToolOutputMedia, ToolOutputOptions, ToolCallFailure, ToolResultLike } from './output.js';
+export { toOpenAiChatToolMessages, toOpenAiResponsesToolOutput, toAnthropicToolResult } from './results.js';
+export type {
+  OpenAiChatMessage, OpenAiChatContentPart, OpenAiChatToolCall, ToolOutputEntry, OpenAiResponsesToolOutput,
+  OpenAiResponsesOutputPart, AnthropicToolResult, AnthropicToolResultPart,
+} from './results.js';
+
+// Sampling through a model endpoint
+export { chatCompletion } from './openai-chat.js';
+export type {
+  OpenAiEndpoint, ChatCompletionRequest, ChatCompletion, ChatCompletionChoice, ChatCompletionMessage, ChatCompletionToolCall,
+} from './openai-chat.js';
+export { ModelEndpointError } from './errors.js';
+export type { ModelEndpointErrorOptions } from './errors.js';
+export { openAiSampling, SAMPLING_REJECTED_CODE } from './sampling.js';
+export type { OpenAiSamplingOptions, SamplingApprovalContext } from './sampling.js';
