@@ -250,6 +250,17 @@ function runStep(options: AgentLoopOptions, messages: readonly OpenAiChatMessage
  * **Completes:** after `final`. **Errors:** `ModelEndpointError` when the model endpoint fails; the listing's error when
  * the tool list never loaded. **Teardown:** aborts the model request in flight and cancels the tool call
  * in flight on the wire.
+ * @example
+ * ```ts
+ * import { agentLoop } from 'rxmcp/agent';
+ *
+ * agentLoop({
+ *   source: client,
+ *   model: { baseUrl: 'https://api.openai.com/v1', apiKey, model: 'gpt-4o-mini' },
+ *   messages: [{ role: 'user', content: 'Add 17 and 25' }],
+ *   approve: (call, hints) => hints.readOnlyHint || confirm(`Run ${call.name}?`),
+ * }).subscribe((event) => console.log(event.type));
+ * ```
  */
 export function agentLoop(options: AgentLoopOptions): Observable<AgentEvent> {
   return defer(() => runStep(options, options.messages, 1));

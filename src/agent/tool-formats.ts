@@ -72,6 +72,14 @@ export function anthropicTool(entry: AdvertisedTool): AnthropicTool {
  * **Temperature:** as the source (`client.tools$` is hot and replays). **Emits:** a tool set per tool list and per
  * change of the hints. **Completes:** with the source. **Errors:** when the source or the hints error.
  * **Teardown:** unsubscribes both.
+ * @example
+ * ```ts
+ * import { toOpenAiChatTools } from 'rxmcp/agent';
+ *
+ * client.tools$.pipe(toOpenAiChatTools()).subscribe(({ definitions, byName }) => {
+ *   console.log(definitions.map((definition) => definition.function.name), byName.size);
+ * });
+ * ```
  */
 export function toOpenAiChatTools(options: ToolAdapterOptions = {}): OperatorFunction<ToolList, AdvertisedTools<OpenAiChatTool>> {
   return advertiseTools(openAiChatTool, options);

@@ -85,6 +85,15 @@ function aiTool(source: ToolSource, options: AiToolsOptions, entry: AdvertisedTo
  * **Temperature:** as `source.tools$` (a client's is hot and replays). **Emits:** a tool set per tool list and per
  * change of the hints. **Completes:** with `tools$`. **Errors:** when `tools$` or the hints error.
  * **Teardown:** unsubscribes both; calls in flight keep running until their `abortSignal` aborts.
+ * @example
+ * ```ts
+ * import { generateText, stepCountIs } from 'ai';
+ * import { aiTools } from 'rxmcp/ai';
+ *
+ * let tools: ToolSet = {};
+ * aiTools(client).subscribe((current) => (tools = current)); // again after every change of the list
+ * const { text } = await generateText({ model, tools, prompt: 'What is the weather in Oslo?', stopWhen: stepCountIs(5) });
+ * ```
  */
 export function aiTools(source: ToolSource, options: AiToolsOptions = {}): Observable<ToolSet> {
   return source.tools$.pipe(

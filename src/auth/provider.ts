@@ -281,6 +281,14 @@ class OAuthProviderImpl implements OAuthProvider {
  * PKCE S256 by default) and has the request sent again once. Refreshes expired tokens (one refresh at a time,
  * shared by every waiting request), re-authorizes for more scope on 403 `insufficient_scope` (a bounded number
  * of times), and binds tokens to the server and issuer they were issued for.
+ * @example
+ * ```ts
+ * import { createClient, streamableHttp } from 'rxmcp';
+ * import { browserRedirect, oauth, webStorage } from 'rxmcp/oauth';
+ *
+ * const auth = oauth({ redirect: browserRedirect(), storage: webStorage(sessionStorage) });
+ * const client = createClient(streamableHttp('https://example.com/mcp', { auth }));
+ * ```
  */
 export function oauth(options: OAuthOptions = {}): OAuthProvider {
   return new OAuthProviderImpl(options);

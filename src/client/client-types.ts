@@ -83,6 +83,10 @@ export interface Client extends LiveState, TaskVerbs {
    * - **Emits:** the whole list, once. **Completes:** after it.
    * - **Errors:** the errors of every verb (see `Client`).
    * - **Teardown:** before the answer, cancels the request on the wire.
+   * @example
+   * ```ts
+   * client.listTools().subscribe((tools) => console.log(tools.map((tool) => tool.name)));
+   * ```
    */
   listTools(options?: CallOptions): Observable<readonly Tool[]>;
   /**
@@ -101,6 +105,14 @@ export interface Client extends LiveState, TaskVerbs {
    * - **Emits:** the result, once (a result with `isError` is a result). **Completes:** after it.
    * - **Errors:** the errors of every verb (see `Client`); `InputRequiredError` past `maxInputRounds`.
    * - **Teardown:** before the answer, cancels the request on the wire.
+   * @example
+   * ```ts
+   * const subscription = client.callTool('search', { query: 'rxjs' }).subscribe({
+   *   next: (result) => console.log(result.isError ? 'the tool failed' : result.content),
+   *   error: (error) => console.error(`no result: ${error.message}`),
+   * });
+   * subscription.unsubscribe(); // before the answer: cancels the call on the wire
+   * ```
    */
   callTool(name: string, args?: Params, options?: ToolCallOptions): Observable<CallToolResult>;
   /**
@@ -155,6 +167,12 @@ export interface Client extends LiveState, TaskVerbs {
    * - **Emits:** the contents, once. **Completes:** after it.
    * - **Errors:** the errors of every verb (see `Client`).
    * - **Teardown:** before the answer, cancels the request on the wire.
+   * @example
+   * ```ts
+   * client.readResource('file:///work/notes.md').subscribe(({ contents }) => {
+   *   for (const part of contents) console.log('text' in part ? part.text : `${part.blob.length} base64 characters`);
+   * });
+   * ```
    */
   readResource(uri: string, options?: CallOptions): Observable<ReadResourceResult>;
   /**

@@ -68,6 +68,17 @@ function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOpt
  * first). **Completes:** after the result. **Errors:** `UnsupportedMethodError`, `RpcError` and subclasses,
  * `SchemaError`, `RequestTimeoutError`, `ConnectionClosedError`, `TransportError`, `NegotiationError`,
  * `SessionLostError`. **Teardown:** cancels the request on the wire.
+ * @example
+ * ```ts
+ * import { createClient, streamableHttp } from 'rxmcp';
+ *
+ * const client = createClient(streamableHttp('https://example.com/mcp'), {
+ *   clientInfo: { name: 'my-app', version: '1.0.0' },
+ * });
+ * client.callTool('add', { a: 1, b: 2 }).subscribe((result) => console.log(result.content));
+ * // …
+ * client.close();
+ * ```
  */
 export function createClient(transport: Transport, options: ClientOptions = {}): Client {
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);

@@ -109,6 +109,16 @@ function callTool(client: Client, name: string, args: Params | undefined, option
  * Promise resolves with its result, rejects with its typed error). Each takes an `AbortSignal`: aborting cancels the
  * request on the wire and rejects with `McpAbortError` (`name` is `AbortError`). Progress is delivered through
  * `onProgress` (a progress token is attached only then).
+ * @example
+ * ```ts
+ * import { createClient, toAsyncClient } from 'rxmcp';
+ *
+ * const client = toAsyncClient(createClient(transport));
+ * const tools = await client.listTools();
+ * const result = await client.callTool(tools[0]!.name, {}, { signal: AbortSignal.timeout(10_000) });
+ * console.log(result.content);
+ * client.close();
+ * ```
  */
 export function toAsyncClient(client: Client): AsyncClient {
   return {

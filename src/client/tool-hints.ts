@@ -63,6 +63,15 @@ export function approvalOf(answer: boolean | ObservableInput<boolean>): Observab
  * An approval policy: a tool the (trusted) hints call read-only runs at once; every other call is put to `ask`.
  * Since untrusted hints are the defaults (not read-only), a client that does not trust annotations asks for every
  * call.
+ * @example
+ * ```ts
+ * import { createClient, unlessReadOnly } from 'rxmcp';
+ *
+ * const client = createClient(transport, {
+ *   trustToolAnnotations: true,
+ *   approveToolCall: unlessReadOnly((call) => confirm(`Run ${call.name}?`)), // read-only tools run at once
+ * });
+ * ```
  */
 export function unlessReadOnly(ask: ToolCallApproval): ToolCallApproval {
   return (call, hints) => (hints.readOnlyHint ? true : ask(call, hints));

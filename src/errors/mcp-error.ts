@@ -34,6 +34,18 @@ export interface ErrorClassLike {
  * Every instance has a `name` equal to its class name, a string `code` and an optional `cause`.
  * `McpError.is(x)` (and `SubClass.is(x)`) recognise errors thrown by any copy of rxmcp loaded in the
  * same process (ESM and CJS builds side by side), where `instanceof` would fail.
+ * @example
+ * ```ts
+ * import { McpError, RequestTimeoutError, RpcError } from 'rxmcp';
+ *
+ * client.callTool('search', { query: 'rxjs' }).subscribe({
+ *   error: (error: unknown) => {
+ *     if (RequestTimeoutError.is(error)) console.log('no answer in time');
+ *     else if (RpcError.is(error)) console.log(`the server refused: ${error.rpcCode} ${error.message}`);
+ *     else if (McpError.is(error)) console.log(`${error.code}: ${error.message}`);
+ *   },
+ * });
+ * ```
  */
 export class McpError extends Error {
   /** The class's brand name; subclasses override it. */

@@ -83,6 +83,18 @@ function groupCalls(members: Members, all: ReturnType<typeof catalogs>, isClosed
  * Makes one group of several MCP servers: `{ name: transport or client }`. Clients the group creates (from
  * transports) get `options.client`; clients you give stay yours (the group never closes them). See `ClientGroup`
  * for the contract of each member.
+ * @example
+ * ```ts
+ * import { createClientGroup, streamableHttp } from 'rxmcp';
+ * import { stdio } from 'rxmcp/node';
+ *
+ * const group = createClientGroup({
+ *   github: streamableHttp('https://example.com/github/mcp'),
+ *   files: stdio({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/work'] }),
+ * });
+ * group.tools$.subscribe((tools) => console.log(tools.map((tool) => tool.name))); // github__create_issue, files__read_file, …
+ * group.callTool('files__read_file', { path: '/work/todo.md' }).subscribe((result) => console.log(result.content));
+ * ```
  */
 export function createClientGroup(servers: Readonly<Record<string, GroupMember>> = {}, options: ClientGroupOptions = {}): ClientGroup {
   const members = new Members(options);

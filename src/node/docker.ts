@@ -76,6 +76,13 @@ function volumeSpec(volume: string | DockerVolume): string {
  * `connect(outbound$)`: as `stdio` (**Temperature:** cold, one container per subscription; **Emits:** one
  * frame per stdout line; **Completes:** on a clean exit; **Errors:** `ProcessSpawnError`, `ProcessExitError`,
  * `MessageTooLargeError`, `TransportError`; **Teardown:** close stdin, SIGTERM, SIGKILL, then `docker rm -f`).
+ * @example
+ * ```ts
+ * import { createClient } from 'rxmcp';
+ * import { docker } from 'rxmcp/node';
+ *
+ * const client = createClient(docker({ image: 'mcp/fetch', env: { FETCH_TIMEOUT: '30' } }));
+ * ```
  */
 export function docker(options: DockerOptions): StdioTransport {
   const dockerPath = options.dockerPath ?? 'docker';

@@ -93,6 +93,16 @@ async function transportOf(entry: ServerEntry, options: ClientGroupConfigOptions
  *
  * Rejects with `ConfigError` when the file cannot be read or parsed, names a server it does not have, or (unless
  * `invalid: 'skip'`) has an entry that cannot be used; the message names the server and the file.
+ * @example
+ * ```ts
+ * import { agentLoop } from 'rxmcp/agent';
+ * import { clientGroupFromConfig } from 'rxmcp/node';
+ *
+ * // The servers a Claude, Cursor or VS Code configuration lists:
+ * const group = await clientGroupFromConfig('.mcp.json', { servers: ['github', 'files'] });
+ * agentLoop({ source: group, model: { baseUrl: 'https://api.openai.com/v1', apiKey, model: 'gpt-4o-mini' }, messages: [{ role: 'user', content: 'Open an issue for the failing test' }] })
+ *   .subscribe((event) => console.log(event.type));
+ * ```
  */
 export async function clientGroupFromConfig(config: ClientGroupConfig, options: ClientGroupConfigOptions = {}): Promise<ClientGroup> {
   const { file, folder } = await readConfig(config, options);

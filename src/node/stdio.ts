@@ -49,6 +49,15 @@ export interface StdioOptions extends ChildEnvOptions {
  *   `TransportError` for a stream failure.
  * - **Teardown:** unsubscribes from `outbound$`, closes stdin, waits `closeGraceMs`, sends SIGTERM, waits
  *   `termGraceMs`, sends SIGKILL; the sequence stops as soon as the process exits.
+ * @example
+ * ```ts
+ * import { createClient } from 'rxmcp';
+ * import { stdio } from 'rxmcp/node';
+ *
+ * const transport = stdio({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { LOG_LEVEL: 'debug' } });
+ * transport.stderr$.subscribe((line) => console.error(`[server] ${line}`));
+ * const client = createClient(transport);
+ * ```
  */
 export function stdio(options: StdioOptions): StdioTransport {
   return createProcessTransport({

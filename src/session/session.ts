@@ -70,6 +70,19 @@ function plan(method: string, params: Params | undefined, options: RequestOption
  * notifications on `notifications$`, and reports bad input on `diagnostics$` without ever dying of it. Each
  * physical connection is a `Connection` object that owns what is scoped to it and ends it all, once, when it ends.
  * See `Session` for the contract of each member.
+ * @example
+ * ```ts
+ * import { inMemoryPair } from 'rxmcp';
+ * import { createSession } from 'rxmcp/session';
+ *
+ * const [clientEnd] = inMemoryPair();
+ * const session = createSession(clientEnd, {
+ *   handlers: { 'roots/list': () => ({ roots: [{ uri: 'file:///work' }] }) },
+ *   timeout: { firstMs: 30_000 },
+ * });
+ * session.request('tools/list').subscribe((result) => console.log(result));
+ * session.notifications$.subscribe((notification) => console.log(notification.method));
+ * ```
  */
 export function createSession(transport: Transport, options: SessionOptions = {}): Session {
   const streams: Streams = {

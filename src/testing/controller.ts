@@ -164,6 +164,19 @@ function createCore(options: TestingControllerOptions): Core {
  *
  * @throws TestScriptError for a revision rxmcp does not speak; SchemaError for capabilities or server info that
  * do not fit the revision.
+ * @example
+ * ```ts
+ * import { lastValueFrom } from 'rxjs';
+ * import { createClient } from 'rxmcp';
+ * import { createTestingController, toolResult } from 'rxmcp/testing';
+ *
+ * const server = createTestingController();
+ * const client = createClient(server.transport);
+ * const answer = lastValueFrom(client.callTool('weather', { city: 'Oslo' }));
+ * server.expectRequest('tools/call', { name: 'weather' }).respond(toolResult('sunny'));
+ * console.log((await answer).content); // [{ type: 'text', text: 'sunny' }]
+ * server.verify();
+ * ```
  */
 export function createTestingController(options: TestingControllerOptions = {}): TestingController {
   const core = createCore(options);

@@ -85,6 +85,20 @@ function globalIt(): SpecFunction {
  * ```
  *
  * @throws TestScriptError when no `it` was given and there is no global one.
+ * @example
+ * ```ts
+ * import { map } from 'rxjs';
+ * import { createClient } from 'rxmcp';
+ * import { itInEachEra, serveTools, tool } from 'rxmcp/testing';
+ *
+ * describe('the tool count', () => {
+ *   itInEachEra('follows a change of the list', (server, { cold, expectObservable }) => {
+ *     serveTools(server, cold('a 9ms b', { a: [tool('a')], b: [tool('a'), tool('b')] }));
+ *     const client = createClient(server.transport, { live: { debounceMs: 1 } });
+ *     expectObservable(client.tools$.pipe(map((tools) => tools.length))).toBe('a 10ms b', { a: 1, b: 2 });
+ *   });
+ * });
+ * ```
  */
 export function itInEachEra(title: string, body: MarbleBody, options: EraSpecOptions = {}): void {
   const { revisions, it: define = globalIt(), createScheduler, ...controller } = options;

@@ -67,6 +67,15 @@ interface AutoState {
  * - **Teardown:** that of the detected transport, and of the POSTs in flight.
  *
  * @param url The MCP endpoint (Streamable HTTP) or the SSE URL (HTTP+SSE).
+ * @example
+ * ```ts
+ * import { createClient, httpTransport } from 'rxmcp';
+ *
+ * // Streamable HTTP when the server speaks it, else the older HTTP+SSE transport.
+ * const transport = httpTransport('https://example.com/mcp');
+ * const client = createClient(transport);
+ * client.connect().subscribe(() => console.log(`the server speaks ${transport.detected}`));
+ * ```
  */
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): HttpTransport {
   const state: AutoState = {

@@ -56,6 +56,13 @@ export interface LegacySseTransport extends Transport {
  *   other, in order.
  *
  * @param url The SSE URL (absolute, or relative to the page in a browser).
+ * @example
+ * ```ts
+ * import { createClient, legacySse } from 'rxmcp';
+ *
+ * // A server that still speaks the 2024-11-05 HTTP+SSE transport: GET the event stream, POST to the endpoint it names.
+ * const client = createClient(legacySse('https://example.com/sse'));
+ * ```
  */
 export function legacySse(url: string | URL, options: LegacySseOptions = {}): LegacySseTransport {
   return {

@@ -117,6 +117,15 @@ function connectHttp(
  * - **Errors:** `SessionExpiredError` (404 to a request with a session id; the session is forgotten),
  *   `TransportError` (network, other HTTP status, a stream that broke without a way to resume).
  * - **Teardown:** aborts the POST; the server sees the request stream close (2026-07-28 cancellation).
+ * @example
+ * ```ts
+ * import { createClient, streamableHttp } from 'rxmcp';
+ *
+ * const transport = streamableHttp('https://example.com/mcp', {
+ *   headers: { authorization: `Bearer ${token}` },
+ * });
+ * const client = createClient(transport);
+ * ```
  */
 export function streamableHttp(url: string | URL, options: StreamableHttpOptions = {}): StreamableHttpTransport {
   const ctx = createHttpContext(url, options);

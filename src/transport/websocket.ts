@@ -74,6 +74,12 @@ export class WebSocketCloseError extends TransportError {
  * - **Teardown:** closes the socket with code 1000. `outbound$` is subscribed once the socket is open.
  *
  * @param url A `ws:` or `wss:` URL.
+ * @example
+ * ```ts
+ * import { createClient, webSocket } from 'rxmcp';
+ *
+ * const client = createClient(webSocket('wss://example.com/mcp'));
+ * ```
  */
 export function webSocket(url: string | URL, options: WebSocketOptions = {}): Transport {
   return {

@@ -26,6 +26,10 @@ export interface LiveState {
    *
    * - **Temperature:** hot, replaying the current state. **Emits:** the state, then every change.
    * - **Completes:** after `close()`. **Errors:** never. **Teardown:** stops listening.
+   * @example
+   * ```ts
+   * client.state$.subscribe((state) => console.log(state.status)); // idle → connecting → ready …
+   * ```
    */
   readonly state$: Observable<ClientState>;
   /**
@@ -71,6 +75,11 @@ export interface LiveState {
    * - **Emits:** each complete list once loaded. **Completes:** after `close()`.
    * - **Errors:** never (a failed refresh keeps the last list; see the `*State$` stream for the error).
    * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   * @example
+   * ```ts
+   * // The tool list now, and again after each `notifications/tools/list_changed`:
+   * client.tools$.subscribe((tools) => console.log(`${tools.length} tools`));
+   * ```
    */
   readonly tools$: Observable<readonly Tool[]>;
   /**
@@ -108,6 +117,12 @@ export interface LiveState {
    * **Temperature:** hot per URI, replaying the latest contents. **Emits:** the contents, then each update.
    * **Completes:** after `close()`. **Errors:** what the server answers a read with (e.g. `ResourceNotFoundError`).
    * **Teardown:** the last subscriber's leaving ends the server subscription.
+   * @example
+   * ```ts
+   * const watch = client.watchResource('file:///work/notes.md').subscribe(({ contents }) => console.log(contents));
+   * // …
+   * watch.unsubscribe(); // the last watcher leaving unsubscribes on the server
+   * ```
    */
   watchResource(uri: string): Observable<ReadResourceResult>;
 }
