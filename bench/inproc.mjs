@@ -94,7 +94,7 @@ function rxmcpTransport(Observable) {
 
 /** rxmcp's session alone (2025-11-25 handshake by hand, results not decoded): the floor under the client. */
 async function rxmcpSession() {
-  const [{ createSession }, { Observable, lastValueFrom }] = await Promise.all([import('rxmcp'), import('rxjs')]);
+  const [{ createSession }, { Observable, lastValueFrom }] = await Promise.all([import('rxmcp/session'), import('rxjs')]);
   const session = createSession(rxmcpTransport(Observable));
   await lastValueFrom(session.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: CLIENT_INFO }));
   await lastValueFrom(session.notify('notifications/initialized'), { defaultValue: undefined });

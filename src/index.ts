@@ -1,3 +1,4 @@
+// Any export added here is public API: named exports only, and a line in its snapshot (spec/exports.spec.ts).
 /**
  * The main entry, for browsers and Node: everything a client needs. {@link createClient} over a transport
  * ({@link streamableHttp}, {@link httpTransport}, {@link legacySse}, {@link webSocket}, {@link inMemoryPair}; stdio
@@ -8,8 +9,6 @@
  * `rxmcp/agent` (tools for models, the agent loop, sampling), `rxmcp/protocol` (the whole MCP model, JSON-RPC schemas,
  * routing headers), `rxmcp/session` (the session under the client, transport authoring, bridges to the official SDK),
  * `rxmcp/testing` (a scripted server for specs) and `rxmcp/ai` (the Vercel AI SDK tool set).
- *
- * Any export added here is public API: named exports only.
  *
  * @example
  * ```ts

@@ -1,10 +1,9 @@
+// Any export added here is public API: named exports only, and a line in its snapshot (spec/exports.spec.ts).
 /**
  * Between MCP tools and a model: live tool lists in the formats of model providers (OpenAI Chat and Responses,
  * Anthropic) under names they accept, tool results as model input, tool hints and approval, sampling answered by an
  * OpenAI-compatible endpoint, and {@link agentLoop}. Works over any {@link ToolSource}: a client or a client group.
  * The Vercel AI SDK tool set is in `rxmcp/ai`.
- *
- * Any export added here is public API: named exports only.
  *
  * @packageDocumentation
  * @module rxmcp/agent

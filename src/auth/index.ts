@@ -1,10 +1,9 @@
+// Any export added here is public API: named exports only, and a line in its snapshot (spec/exports.spec.ts).
 /**
  * OAuth 2.1 for the HTTP transports, in two styles: rxmcp's own {@link oauth} provider (discovery, dynamic or
  * pre-registered clients, PKCE, DPoP, refresh), with redirect handlers for browsers and headless use and token
  * storages; and {@link sdkOAuth}, which runs an `OAuthClientProvider` written for the official SDK. The Node-only
  * pieces (loopback redirect, file storage) are in `rxmcp/node`.
- *
- * Any export added here is public API: named exports only.
  *
  * @packageDocumentation
  * @module rxmcp/oauth

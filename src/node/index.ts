@@ -1,8 +1,7 @@
+// Any export added here is public API: named exports only, and a line in its snapshot (spec/node/exports.spec.ts).
 /**
  * Node-only pieces: the stdio and Docker transports (child processes), the loopback OAuth redirect and the file
  * token storage. Browser bundles cannot import this entry.
- *
- * Any export added here is public API: named exports only.
  *
  * @packageDocumentation
  * @module rxmcp/node

@@ -1,10 +1,9 @@
+// Any export added here is public API: named exports only, and a line in its snapshot (spec/exports.spec.ts).
 /**
  * The protocol as data: the revision-neutral MCP model (every request, result and notification type), the JSON-RPC
  * envelope and its schemas, protocol revisions, the wire error codes and their error classes, routing headers, and
  * the tool-output check. For code that inspects or produces MCP messages itself; a client needs only `rxmcp`, which
  * exports the model types its verbs return.
- *
- * Any export added here is public API: named exports only.
  *
  * @packageDocumentation
  * @module rxmcp/protocol

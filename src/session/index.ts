@@ -1,9 +1,8 @@
+// Any export added here is public API: named exports only, and a line in its snapshot (spec/exports.spec.ts).
 /**
  * Below the client: the session over a transport (request multiplexing, handlers, notifications, timeouts), the
  * frames a transport moves and what writing a transport needs, and the bridges to the official SDK's transports.
  * For code that builds its own protocol layer or its own transport; a client needs only `rxmcp`.
- *
- * Any export added here is public API: named exports only.
  *
  * @packageDocumentation
  * @module rxmcp/session

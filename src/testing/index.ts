@@ -1,9 +1,10 @@
+// Any export added here is public API: named exports only, and a line in its snapshot (spec/exports.spec.ts).
 /**
  * Helpers for testing code that uses rxmcp, in virtual time or real time: frame builders and a marble-driven
  * transport, the testing controller (a scripted server end for code built on `createClient`, in both eras),
  * and fixtures for tools, resources, prompts and server→client requests.
  *
- * Any export added here is public API. Nothing here is reachable from the universal entry.
+ * Nothing here is reachable from the main entry.
  *
  * @packageDocumentation
  * @module rxmcp/testing
