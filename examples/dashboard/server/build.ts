@@ -65,6 +65,9 @@ export async function buildDashboard(outdir: string = DASHBOARD_DIST): Promise<B
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    // The entries of dist/ import the shared chunks they depend on, also bare; rxmcp has no side effects, so a bundler
+    // drops those imports. esbuild says so only for code outside node_modules: here, where rxmcp resolves to itself.
+    logOverride: { 'ignored-bare-import': 'silent' },
   });
   return report(result.metafile, root);
 }
