@@ -1,6 +1,6 @@
 // The docker transport's failures against a real Docker engine: a container killed mid-call, the reconnect that
 // follows, an image the engine does not have, and no engine at all (this last one needs no engine).
-import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
+import { firstValueFrom, lastValueFrom, NEVER, take, timeout, toArray } from 'rxjs';
 import { createClient, type Client, type ProtocolMode } from '../../src/index.js';
 import {
   ContainerExitError,
@@ -73,6 +73,18 @@ describe('docker against a real engine, when things fail', () => {
       });
     });
   }
+
+  it('removes a container that outlives a forced shutdown (its server ignores the end of stdin and SIGTERM)', async () => {
+    const image = await imageOrPending();
+    const name = specName('stubborn');
+    const transport = docker(inContainer(image, { name, args: ['-e', 'setInterval(() => {}, 1000)'], closeGraceMs: 100, termGraceMs: 300 }));
+    const spawned = firstValueFrom(transport.processes$);
+    const connection = transport.connect(NEVER).subscribe({ error: () => undefined });
+    await until(async () => (await containersNamed(name)).length === 1, 10_000, `container ${name} did not start`);
+    connection.unsubscribe();
+    expect(await firstValueFrom((await spawned).exit$.pipe(timeout(5000)))).toEqual({ exitCode: null, signal: 'SIGKILL' });
+    await until(async () => (await containersNamed(name)).length === 0, 10_000, `container ${name} is still there`);
+  });
 
   it('fails with DockerImageNotFoundError naming the image when the engine does not have it', async () => {
     const image = await imageOrPending();
