@@ -113,6 +113,9 @@ export async function containersNamed(prefix: string): Promise<string[]> {
   return out.split('\n').filter(Boolean);
 }
 
+/** Time limit of a spec that runs containers (the first one may build the image). */
+export const CONTAINER_SPEC_MS = 60_000;
+
 /** The image, or pending with the reason when no engine answers. */
 export async function imageOrPending(): Promise<string> {
   const engine = await dockerEngine();

@@ -7,7 +7,7 @@ import { lastValueFrom } from 'rxjs';
 import type { ClientGroup } from '../../src/index.js';
 import { clientGroupFromConfig } from '../../src/node/index.js';
 import { cli, tempHome, type TempHome } from './cli/helpers.js';
-import { containersNamed, IMAGE_SERVERS, imageOrPending, specName } from '../helpers/docker-engine.js';
+import { CONTAINER_SPEC_MS, containersNamed, IMAGE_SERVERS, imageOrPending, specName } from '../helpers/docker-engine.js';
 import { textOf } from '../helpers/mcp-fixtures.js';
 import { until } from '../helpers/until.js';
 
@@ -32,7 +32,7 @@ describe('docker run -i entries against a real engine', () => {
         expect(result.stdout).toBe('from the command line\n');
         await until(async () => (await containersNamed(name)).length === 0, 5000, `container ${name} is still there`);
       }
-    });
+    }, CONTAINER_SPEC_MS);
   });
 
   describe('a configuration file', () => {
@@ -55,6 +55,6 @@ describe('docker run -i entries against a real engine', () => {
       group.close();
       group = undefined;
       await until(async () => (await containersNamed(name)).length === 0, 5000, `container ${name} is still there`);
-    });
+    }, CONTAINER_SPEC_MS);
   });
 });

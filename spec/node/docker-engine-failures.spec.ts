@@ -10,7 +10,7 @@ import {
   DockerImageNotFoundError,
   ProcessExitError,
 } from '../../src/node/index.js';
-import { containersNamed, dockerCli, IMAGE_SERVERS, imageOrPending, inContainer, specName } from '../helpers/docker-engine.js';
+import { CONTAINER_SPEC_MS, containersNamed, dockerCli, IMAGE_SERVERS, imageOrPending, inContainer, specName } from '../helpers/docker-engine.js';
 import { until } from '../helpers/until.js';
 
 const ERAS: readonly ProtocolMode[] = ['legacy', 'modern'];
@@ -48,7 +48,7 @@ describe('docker against a real engine, when things fail', () => {
           expect(error.message.startsWith(`Docker container "${name}" (image "${image}") was killed by SIGKILL (exit code 137)`)).withContext(error.message).toBeTrue();
         }
         await until(async () => (await containersNamed(name)).length === 0, 5000, `container ${name} is still there`);
-      });
+      }, CONTAINER_SPEC_MS);
 
       it('starts a fresh container when the client reconnects after the container was killed', async () => {
         const image = await imageOrPending();
@@ -70,7 +70,7 @@ describe('docker against a real engine, when things fail', () => {
         } finally {
           live.unsubscribe();
         }
-      });
+      }, CONTAINER_SPEC_MS);
     });
   }
 
@@ -84,7 +84,7 @@ describe('docker against a real engine, when things fail', () => {
     connection.unsubscribe();
     expect(await firstValueFrom((await spawned).exit$.pipe(timeout(5000)))).toEqual({ exitCode: null, signal: 'SIGKILL' });
     await until(async () => (await containersNamed(name)).length === 0, 10_000, `container ${name} is still there`);
-  });
+  }, CONTAINER_SPEC_MS);
 
   it('fails with DockerImageNotFoundError naming the image when the engine does not have it', async () => {
     const image = await imageOrPending();
@@ -99,7 +99,7 @@ describe('docker against a real engine, when things fail', () => {
     expect(error.exitCode).toBe(DOCKER_RUN_FAILED_EXIT_CODE);
     expect(error.message).toContain(`Docker image "${missing}" is not available (container "${name}" never started): `);
     expect(error.message).toMatch(/No such image/i);
-  });
+  }, CONTAINER_SPEC_MS);
 
   it('fails with DockerEngineUnavailableError when no engine answers at DOCKER_HOST', async () => {
     const name = specName('no-engine');
@@ -113,5 +113,5 @@ describe('docker against a real engine, when things fail', () => {
     expect(error.exitCode).toBe(DOCKER_RUN_FAILED_EXIT_CODE);
     expect(error.message).toContain(`No Docker engine answers, so container "${name}" (image "rxmcp-spec/servers:any") never started: `);
     expect(error.message).toContain('/nonexistent/docker.sock');
-  });
+  }, CONTAINER_SPEC_MS);
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
 import { createClient, type Client, type ProtocolMode } from '../../src/index.js';
 import { docker, type DockerOptions } from '../../src/node/index.js';
-import { containersNamed, dockerCli, IMAGE_SERVERS, imageOrPending, inContainer, specName } from '../helpers/docker-engine.js';
+import { CONTAINER_SPEC_MS, containersNamed, dockerCli, IMAGE_SERVERS, imageOrPending, inContainer, specName } from '../helpers/docker-engine.js';
 import { until } from '../helpers/until.js';
 
 const ERAS: readonly { readonly protocol: ProtocolMode; readonly version: string }[] = [
@@ -50,7 +50,7 @@ describe('docker against a real engine', () => {
         const events = await lastValueFrom(connected.callToolEvents('countdown', { from: 3, delayMs: 20 }).pipe(toArray()));
         expect(events.filter((event) => event.type === 'progress').map((event) => (event as { progress: number }).progress)).toEqual([1, 2, 3]);
         expect(events.at(-1)?.type).toBe('result');
-      });
+      }, CONTAINER_SPEC_MS);
 
       it('cancels a call on the server in the container, which writes its marker into a mounted folder', async () => {
         const connected = connectTo(inContainer(image, { args: [IMAGE_SERVERS.cli], env: { CANCEL_MARKER: '/out/cancelled' }, volumes: [`${work}:/out`] }));
@@ -59,7 +59,7 @@ describe('docker against a real engine', () => {
         expect(readFileSync(join(work, 'cancelled'), 'utf8')).toBe('cancelled: Request cancelled by the client');
         const next = await lastValueFrom(connected.callTool('env', { name: 'CANCEL_MARKER' }));
         expect(next.content).toEqual([{ type: 'text', text: '/out/cancelled' }]);
-      });
+      }, CONTAINER_SPEC_MS);
 
       it("gives the container's stderr on stderr$, the server's first line from pid 1", async () => {
         const transport = docker(inContainer(image, { args: [IMAGE_SERVERS.cli] }));
@@ -69,7 +69,7 @@ describe('docker against a real engine', () => {
         await lastValueFrom(client.callTool('slow', { steps: 2, delayMs: 10 }));
         await until(() => lines.includes('slow: step 2'), 3000, () => `stderr$ gave ${JSON.stringify(lines)}`);
         expect(lines).toEqual(jasmine.arrayContaining(['cli-server ready (pid 1)', 'slow: step 1', 'slow: step 2']));
-      });
+      }, CONTAINER_SPEC_MS);
 
       it('passes env and volumes as the options say, read-only where asked', async () => {
         writeFileSync(join(work, 'note.txt'), 'from the host');
@@ -85,7 +85,7 @@ describe('docker against a real engine', () => {
           { Source: work, Destination: '/in', RW: false },
           { Source: work, Destination: '/rw', RW: true },
         ]));
-      });
+      }, CONTAINER_SPEC_MS);
 
       it('leaves no container after close()', async () => {
         const name = specName('close');
@@ -97,7 +97,7 @@ describe('docker against a real engine', () => {
         client.close();
         expect(await firstValueFrom((await spawned).exit$)).toEqual({ exitCode: 0, signal: null });
         expect(await containersNamed(name)).toEqual([]);
-      });
+      }, CONTAINER_SPEC_MS);
     });
   }
 });
