@@ -36,9 +36,9 @@ describe('public entry points', () => {
     ].sort());
   });
 
-  it('rxmcp/ai exports the Vercel AI SDK tool set and its result mapper', async () => {
+  it('rxmcp/ai exports the Vercel AI SDK tool set (live and as a Promise) and its result mapper', async () => {
     const ai = await import('../src/ai/index.js');
-    expect(Object.keys(ai).sort()).toEqual(['aiToolOutput', 'aiTools']);
+    expect(Object.keys(ai).sort()).toEqual(['aiToolOutput', 'aiToolSet', 'aiTools']);
   });
 
   it('rxmcp/testing exports the frame builders, the marble transport, the testing controller, the marble scheduler, the era helpers and the fixtures', () => {
