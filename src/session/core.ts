@@ -95,9 +95,13 @@ export class SessionCore {
     return connection.queue.outbound$.subscribe(subscriber);
   });
 
-  /** The operator over one connection's inbound frames. */
+  /** The operator over one connection's inbound frames: each subscription opens one connection (none once closed). */
   readonly multiplex: OperatorFunction<InboundFrame, Connection> = (inbound$) =>
-    new Observable<Connection>((subscriber) => (this.closed ? subscriber.error(new ConnectionClosedError('The session was closed')) : this.open(inbound$, subscriber)));
+    new Observable<Connection>((subscriber) => {
+      if (!this.closed) return this.open(inbound$, subscriber);
+      subscriber.error(new ConnectionClosedError('The session was closed'));
+      return undefined;
+    });
 
   constructor(private readonly options: SessionOptions, private readonly shell: CoreShell) {
     this.runtime = createRuntime(options, this.streams);
