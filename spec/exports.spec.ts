@@ -14,7 +14,7 @@ describe('public entry points', () => {
       'RequestTimeoutError', 'ResourceNotFoundError', 'ResponseStreamEndedError', 'RpcError', 'SUPPORTED_PROTOCOL_VERSIONS', 'SchemaError',
       'SessionExpiredError', 'SessionLostError', 'TransportError', 'UnsupportedMethodError', 'UnsupportedProtocolVersionError',
       'UrlElicitationRequiredError', 'WebSocketCloseError',
-      'TASKS_EXTENSION', 'TaskCancelledError', 'TaskFailedError', 'DEFAULT_TASK_POLL_INTERVAL_MS', 'MIN_TASK_POLL_INTERVAL_MS', 'PUSHED_TASK_POLL_INTERVAL_MS', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createClientGroup', 'createSession',
+      'TASKS_EXTENSION', 'TaskCancelledError', 'TaskFailedError', 'DEFAULT_TASK_POLL_INTERVAL_MS', 'MIN_TASK_POLL_INTERVAL_MS', 'PUSHED_TASK_POLL_INTERVAL_MS', 'browserRedirect', 'checkToolHeaders', 'classifyMessage', 'completePopupRedirect', 'connectWithin', 'createClient', 'createClientGroup', 'createSession', 'multiplex',
       'encodeHeaderValue', 'fromSdkTransport', 'toSdkTransport',
       'hasCapability', 'headlessRedirect', 'httpTransport', 'inMemoryPair', 'isContentOfType', 'isInputRequiredResult', 'isModernVersion',
       'isTextResourceContents', 'isUrlElicitation', 'legacySse', 'memoryStorage', 'oauth', 'paramHeaderValue', 'partitionToolsByHeaders', 'pickVersion', 'popupRedirect',

@@ -99,6 +99,7 @@ export type {
 
 // Session
 export { createSession, DEFAULT_REQUEST_TIMEOUT } from './session/session.js';
+export { multiplex, type MultiplexOptions, type SessionMultiplex } from './session/multiplex.js';
 export { withTimeouts } from './session/timeouts.js';
 export { connectWithin, ConnectTimeoutError, DEFAULT_CONNECT_TIMEOUT_MS } from './session/connect-timeout.js';
 export type {
