@@ -71,6 +71,8 @@ export type {
 export { webSocket, WebSocketCloseError, MCP_WEBSOCKET_SUBPROTOCOL } from './transport/websocket.js';
 export type { WebSocketOptions, WebSocketConstructor, WebSocketLike } from './transport/websocket.js';
 export { httpTransport } from './transport/auto-http.js';
+export { URL_TRANSPORTS, remoteKindNamed, remoteKindOfUrl, urlTransport } from './transport/registry.js';
+export type { RemoteKind, RemoteOptions, RemoteTransportEntry, TransportEntry, WebSocketRefusal } from './transport/registry.js';
 export type { HttpTransport, HttpTransportOptions, DetectedHttpKind } from './transport/auto-http.js';
 export type { InMemoryPairOptions } from './transport/in-memory.js';
 export { fromSdkTransport, toSdkTransport } from './transport/sdk-interop.js';
