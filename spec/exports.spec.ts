@@ -22,6 +22,8 @@ describe('public entry points', () => {
       'withTimeouts',
       // links around every call
       'isRetryable', 'retryDelay', 'retryLink',
+      // the transport registry
+      'URL_TRANSPORTS', 'remoteKindNamed', 'remoteKindOfUrl', 'urlTransport',
       // waits on a person, lost requests
       'DEFAULT_HUMAN_WAIT_MS', 'HumanWaitTimeoutError', 'OutcomeUnknownError',
       // tool hints and approval, health
