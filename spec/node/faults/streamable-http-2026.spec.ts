@@ -1,5 +1,5 @@
 // Faults of the 2026-07-28 Streamable HTTP shape with 100 calls in flight: a POST's event stream ends before its
-// result, the listen stream drops, a call asks for input forever.
+// result, JSON answers are cut off by the socket closing, the listen stream drops, a call asks for input forever.
 import { filter, firstValueFrom, map } from 'rxjs';
 import { createClient, streamableHttp, type Client, type ClientOptions } from '../../../src/index.js';
 import { CALLS, echoed, errorNamed, failedTyped, hundredCalls, problems, startCalls } from '../../helpers/faults/calls.js';
@@ -55,6 +55,18 @@ describe('Streamable HTTP (2026-07-28 shape) faults with 100 calls in flight', (
       }
     }, SPEC_MS);
   }
+
+  it('JSON answers cut off by the server closing the socket: each of the 100 calls is re-issued once with a new id and succeeds', async () => {
+    const { run, client } = await start('json-cut', { fault: 'json-cut', after: CALLS });
+    const batch = startCalls(hundredCalls(client));
+    const faultAt = await server.faultAt(run);
+    const outcomes = await batch.settled(4000);
+    expect(problems(outcomes, (o) => echoed(o.index, faultAt)(o))).toEqual([]);
+    const calls = (await server.report(run)).log.filter((entry) => entry.rpc === 'tools/call');
+    expect(calls.length).withContext('POSTs of tools/call (each call cut once, then re-issued)').toBe(2 * CALLS);
+    expect(new Set(calls.map((entry) => entry.id)).size).withContext('distinct JSON-RPC ids').toBe(2 * CALLS);
+    expect(await nextCallProblem(client, 3000)).toBeUndefined();
+  }, SPEC_MS);
 
   it('input rounds that never end: the call fails with InputRequiredError after maxInputRounds, the other 99 succeed', async () => {
     const handlers = { elicitation: () => ({ action: 'accept' as const, content: { name: 'Ada' } }) };
