@@ -74,7 +74,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
   const tools = new ToolRegistry(core, options.trustToolAnnotations === true);
   const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
-  const listen = createListenManager(core, options.live?.backoff);
+  const listen = createListenManager(core, options.live);
   const tasks: StartDeps = { core, listen, ...registryLookups(core, tools) };
   core.install(verbChain(core, tools, tasks));
   const live = createLiveState(core, {

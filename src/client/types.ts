@@ -19,6 +19,12 @@ export interface BackoffOptions {
   readonly initialMs?: number;
   /** The longest delay, in ms. */
   readonly maxMs?: number;
+  /**
+   * How long a re-opened stream has to stay up (acknowledged and open) to count as healthy, in ms: only then do the
+   * delays start over from `initialMs`, so a server that acknowledges each stream and then ends it meets growing
+   * delays (default 5000).
+   */
+  readonly healthyMs?: number;
 }
 
 /** Timing of live catalogs. */
@@ -27,8 +33,14 @@ export interface CatalogOptions {
   readonly debounceMs?: number;
   /** How long a catalog keeps listening after its last subscriber left (default 1000 ms). */
   readonly graceMs?: number;
-  /** Delays before re-opening a 2026-07-28 listen stream that dropped or was ended by the server. */
+  /** Delays before re-opening a 2026-07-28 listen stream that dropped, was ended by the server or went unacknowledged. */
   readonly backoff?: BackoffOptions;
+  /**
+   * How long a 2026-07-28 listen stream may go without its acknowledgement, in ms (default 10 000): past it the
+   * stream is given up with a `listen-retry` diagnostic, what it covers is marked stale, and it is re-opened with
+   * backoff.
+   */
+  readonly listenAckTimeoutMs?: number;
 }
 
 /**
