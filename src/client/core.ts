@@ -13,7 +13,7 @@ import { callOn } from './call.js';
 import { Negotiations, type ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
-import { keepConnected, type ReconnectStatus } from './reconnect.js';
+import { keepConnected, type KeeperStatus } from './reconnect.js';
 import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
 import { ResultCache } from './cache.js';
 import { outputChecker, type ToolOutputCheck } from '../protocol/output-schema.js';
@@ -39,8 +39,11 @@ export interface ClientCore {
    * shared by everything live (catalogs, watches, notification streams). Completes after `close()`.
    */
   readonly live$: Observable<ClientConnection>;
-  /** Where re-opening a lost connection stands (`undefined` when nothing is being re-opened). Hot, replayed. */
-  readonly reconnecting$: Observable<ReconnectStatus | undefined>;
+  /**
+   * Where re-opening a lost connection stands: the attempt waited for, or stopped for good after a permanent
+   * failure (`undefined` when nothing is being re-opened). Hot, replayed.
+   */
+  readonly reconnecting$: Observable<KeeperStatus | undefined>;
   /** One request of the negotiated revision on the open connection (or a new one), as `callOn` sends it. */
   call(method: string, params: Params | undefined, options?: CallOptions): Observable<CallEvent<unknown>>;
   /** Sends a notification the negotiated revision has, with its headers. */
@@ -96,7 +99,7 @@ function createSessionFor(transport: Transport, options: ClientOptions, run: Ser
 /** Builds the client core over a transport. */
 export function createClientCore(transport: Transport, options: ClientOptions, clientInfo: Implementation): ClientCore {
   const view = new BehaviorSubject<ConnectionView>({ session: { status: 'idle' }, server: undefined });
-  const reconnecting = new BehaviorSubject<ReconnectStatus | undefined>(undefined);
+  const reconnecting = new BehaviorSubject<KeeperStatus | undefined>(undefined);
   const diagnostics = new Subject<Diagnostic>();
   const human = new HumanWait(options.humanWaitMs ?? DEFAULT_HUMAN_WAIT_MS, (diagnostic) => diagnostics.next(diagnostic));
   const versionOf = () => view.value.server?.protocolVersion;

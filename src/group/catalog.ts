@@ -40,7 +40,7 @@ const NOTHING_YET: CatalogState<never> = { items: undefined, error: undefined, s
 const UNANSWERED: Summary<never> = { items: undefined, error: undefined, stale: true, refreshing: true, settled: false };
 
 function connectionError(server: string, state: ClientState): McpError | undefined {
-  if (state.status !== 'reconnecting' && state.status !== 'disconnected' && state.status !== 'closed') return undefined;
+  if (state.status !== 'reconnecting' && state.status !== 'disconnected' && state.status !== 'failed' && state.status !== 'closed') return undefined;
   const error = state.status === 'closed' ? undefined : state.error;
   return error ?? new ConnectionClosedError(`The connection to "${server}" is ${state.status}`);
 }
