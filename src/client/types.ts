@@ -180,8 +180,8 @@ export interface ClientOptions {
   /** Close the connection this long after its last user left; default: stay open until `close()`. */
   readonly idleCloseMs?: number;
   /**
-   * Called when the connection fails (the client state becomes `reconnecting` or `disconnected` with an error),
-   * once per failure, for code that does not watch `state$`. A callback that throws is reported on `diagnostics$`.
+   * Called when the connection fails (the client state becomes `reconnecting` or `disconnected` with an error, or
+   * `failed`), once per failure, for code that does not watch `state$`. A callback that throws is reported on `diagnostics$`.
    */
   readonly onFailure?: (error: McpError, state: ClientState) => void;
   /** Timing of the live catalogs (`tools$`, ...): debounce, grace period, listen-stream backoff. */
@@ -206,7 +206,10 @@ export type ServerSession$ = Observable<ServerSession | undefined>;
  * browser window); `ready` carries the negotiated server; `reconnecting` means a connection was lost and the client
  * is opening another (which attempt, how long it waits before it, and why the last one ended); `disconnected`
  * means the connection ended and nothing is re-opening it (nothing live needs it, the reconnect policy is off or
- * gave up): the next call opens one; `closed` means `close()` was called.
+ * gave up): the next call opens one; `failed` means connecting failed in a way that trying again cannot mend (no
+ * protocol revision in common, authorization refused, a server command that cannot start, an HTTP 4xx other than
+ * 408 and 429), so the client stopped re-opening it: the next call tries once more; `closed` means `close()` was
+ * called.
  */
 export type ClientState =
   | {
@@ -242,6 +245,15 @@ export type ClientState =
       readonly status: 'disconnected';
       /** Why it ended, when it failed. */
       readonly error?: McpError;
+    }
+  | {
+      /**
+       * Connecting failed for good (a permanent failure, never retried by the reconnect policy): nothing re-opens
+       * the connection until the next call does.
+       */
+      readonly status: 'failed';
+      /** The permanent failure: `NegotiationError`, `AuthError`, `ProcessSpawnError`, a `TransportError` with a 4xx status, ... */
+      readonly error: McpError;
     }
   | {
       /** `close()` was called. */

@@ -46,6 +46,8 @@ function status(state: ClientState | undefined): TemplateResult {
         ${state.error ? html`<span class="error-text">${errorText(state.error)}</span>` : nothing}`;
     case 'disconnected':
       return html`<span class="status disconnected">disconnected</span> ${state.error ? html`<span class="error-text">${errorText(state.error)}</span>` : nothing}`;
+    case 'failed':
+      return html`<span class="status failed">failed</span> <span class="error-text">${errorText(state.error)}</span>`;
     case 'closed':
       return html`<span class="status closed">closed</span>`;
   }
