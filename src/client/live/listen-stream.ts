@@ -4,7 +4,7 @@ import type { RequestId } from '../../protocol/jsonrpc.js';
 import type { SubscriptionFilter } from '../../protocol/model/subscriptions.js';
 import { TASKS_EXTENSION } from '../../protocol/model/tasks-extension.js';
 import type { ClientConnection } from '../client-connection.js';
-import type { ClientCore } from '../core.js';
+import { callOn } from '../call.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
@@ -35,7 +35,7 @@ export function isAckTimeout(error: unknown): error is RequestTimeoutError {
  * One listen request on `ready`, emitting its acknowledgements; completes when the server ends it (result or
  * cancel); fails with `ackTimeoutError` when the first acknowledgement does not arrive within `ackTimeoutMs`.
  */
-export function listenOnce(core: ClientCore, ready: ClientConnection, kinds: SubscriptionFilter, ackTimeoutMs: number): Observable<SubscriptionFilter> {
+export function listenOnce(ready: ClientConnection, kinds: SubscriptionFilter, ackTimeoutMs: number): Observable<SubscriptionFilter> {
   const stream$ = new Observable<SubscriptionFilter>((subscriber) => {
     let listenId: RequestId | undefined;
     const notifications$ = ready.connection.notifications$;
@@ -47,12 +47,13 @@ export function listenOnce(core: ClientCore, ready: ClientConnection, kinds: Sub
     const params = { notifications: kinds };
     // Task ids belong to the tasks extension: a listen that asks for them declares it.
     const callOptions = kinds.taskIds?.length ? { extensions: { [TASKS_EXTENSION]: {} } } : {};
-    const options = { ...ready.policy.requestOptions('subscriptions/listen', params, callOptions, core.logLevel), timeout: false as const, onRequestId: (id: RequestId) => (listenId = id) };
+    const options = { ...callOptions, timeout: false as const, onRequestId: (id: RequestId) => (listenId = id) };
     const subscriptions = new Subscription();
     subscriptions.add(acks$.subscribe((ack) => subscriber.next(ack)));
     subscriptions.add(endedByServer$.subscribe(() => subscriber.complete()));
     subscriptions.add(
-      ready.connection.requestEvents('subscriptions/listen', params, options).subscribe({
+      // Through the connection's links; not safe to repeat behind the listen manager's back (it must see each gap).
+      callOn(ready, 'subscriptions/listen', params, options, false).subscribe({
         error: (error: unknown) => subscriber.error(error),
         complete: () => subscriber.complete(),
       }),

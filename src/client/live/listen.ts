@@ -94,7 +94,7 @@ function listenLoop(core: ClientCore, at: ConnectionListen, kinds: SubscriptionF
       at.ready.cache.clear();
       at.reopened.next(at.ready);
     };
-    return listenOnce(core, at.ready, kinds, ackTimeoutMs).pipe(
+    return listenOnce(at.ready, kinds, ackTimeoutMs).pipe(
       tap(acknowledged),
       healthyAfter(healthyMs, () => (attempt = 0)),
       repeat({ delay: () => again('was ended by the server') }),
