@@ -25,7 +25,7 @@ const BY_FILE = [
   [/^client\//, 'Client'],
   [/^(group\/|node\/group-config\.ts$|config\/)/, 'Groups'],
   [/^transport\/sdk-interop\.ts$/, 'SDK bridges'],
-  [/^transport\/(types\.ts$|internal\/)/, 'Transport authoring'],
+  [/^transport\/(types\.ts$|registry\.ts$|internal\/)/, 'Transport authoring'],
   [/^transport\/|^node\/(stdio|docker)\.ts$|^node\/internal\//, 'Transports'],
   [/^auth\//, 'OAuth'],
   [/^session\//, 'Session'],

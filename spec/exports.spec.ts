@@ -15,7 +15,7 @@ describe('public entry points', () => {
   it('rxmcp exports the client, the universal transports, the links, the group and the errors a call ends with', () => {
     expect(Object.keys(universal).sort()).toEqual([
       // client
-      'createClient', 'toAsyncClient', 'toolDisplayName', 'unlessReadOnly',
+      'createClient', 'DEFAULT_CLIENT_INFO', 'toAsyncClient', 'toolDisplayName', 'unlessReadOnly',
       // links
       'isRetryable', 'retryDelay', 'retryLink',
       // several servers as one
@@ -58,10 +58,11 @@ describe('public entry points', () => {
     ].sort());
   });
 
-  it('rxmcp/session exports the session, its timeouts, the frame-level errors, transport authoring constants and the SDK bridges', () => {
+  it('rxmcp/session exports the session and its multiplex operator, its timeouts, the frame-level errors, transport authoring (constants, the URL transport registry) and the SDK bridges', () => {
     expect(Object.keys(session).sort()).toEqual([
-      'createSession', 'DEFAULT_REQUEST_TIMEOUT', 'withTimeouts', 'connectWithin', 'DEFAULT_CONNECT_TIMEOUT_MS', 'ParseError',
+      'createSession', 'multiplex', 'DEFAULT_REQUEST_TIMEOUT', 'withTimeouts', 'connectWithin', 'DEFAULT_CONNECT_TIMEOUT_MS', 'ParseError',
       'ResponseStreamEndedError', 'DEFAULT_MAX_MESSAGE_BYTES', 'MCP_WEBSOCKET_SUBPROTOCOL', 'fromSdkTransport', 'toSdkTransport',
+      'URL_TRANSPORTS', 'remoteKindNamed', 'remoteKindOfUrl', 'urlTransport',
     ].sort());
   });
 
@@ -78,9 +79,9 @@ describe('public entry points', () => {
     expect([...homes].filter(([, where]) => where.length > 1)).toEqual([]);
   });
 
-  it('rxmcp/ai exports the Vercel AI SDK tool set and its result mapper', async () => {
+  it('rxmcp/ai exports the Vercel AI SDK tool set (live and as a Promise) and its result mapper', async () => {
     const ai = await import('../src/ai/index.js');
-    expect(Object.keys(ai).sort()).toEqual(['aiToolOutput', 'aiTools']);
+    expect(Object.keys(ai).sort()).toEqual(['aiToolOutput', 'aiToolSet', 'aiTools']);
   });
 
   it('rxmcp/testing exports the frame builders, the marble transport, the testing controller, the marble scheduler, the era helpers and the fixtures', () => {

@@ -24,7 +24,7 @@
  */
 
 // Client
-export { createClient } from './client/client.js';
+export { createClient, DEFAULT_CLIENT_INFO } from './client/client.js';
 export type { Client, ToolCallOptions } from './client/client-types.js';
 export type {
   ClientOptions, ClientHandlers, ClientHandlerContext, HandlerOutput, ProtocolMode, ServerSession, CatalogOptions, BackoffOptions, ReconnectOptions,

@@ -1,9 +1,10 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, stepCountIs } from 'ai';
-import { NEVER, firstValueFrom, map, type Observable } from 'rxjs';
-import { aiToolOutput, aiTools } from '../../src/ai/index.js';
+import { NEVER, firstValueFrom, lastValueFrom, map, type Observable } from 'rxjs';
+import { aiToolOutput, aiToolSet, aiTools } from '../../src/ai/index.js';
 import { createClient, streamableHttp, type CallToolResult, type Client, type Tool } from '../../src/index.js';
-import type { ToolSource } from '../../src/agent/index.js';
+import { type ToolSource } from '../../src/agent/index.js';
+import { createTestingController } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 import { routeUrl, serverLog, streamableHttpFixtures, uniqueTag, waitForLog } from '../helpers/http-server-urls.js';
 import { scriptModel } from '../helpers/model-server-urls.js';
@@ -42,6 +43,14 @@ describe('rxmcp/ai: MCP tools for the Vercel AI SDK', () => {
     expect<unknown>(aiToolOutput(result([{ type: 'text', text: 'boom' }], true))).toEqual({ type: 'error-text', value: 'boom' });
   });
 
+  it('aiToolSet rejects with the error of a first listing that failed, instead of waiting', async () => {
+    const server = createTestingController();
+    server.whenRequest('tools/list').error(-32603, 'database down');
+    const client = createClient(server.transport);
+    await expectAsync(aiToolSet(client)).toBeRejectedWith(jasmine.objectContaining({ name: 'RpcError', message: 'database down' }));
+    client.close();
+  });
+
   describe('with generateText against a scripted OpenAI-compatible server and a real MCP server', () => {
     let client: Client;
     let base: string;
@@ -59,6 +68,27 @@ describe('rxmcp/ai: MCP tools for the Vercel AI SDK', () => {
       const [first, second] = await script.requests();
       expect(first?.body.tools?.find((tool) => tool.function.name === 'echo')?.function.parameters).toEqual({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
       expect(second?.body.messages.at(-1)).toEqual(jasmine.objectContaining({ role: 'tool', tool_call_id: 'c1', content: 'hello' }));
+    });
+
+    it("hands the AI SDK a 2025 server's tool result as the server sent it, without rxmcp's resultType", async () => {
+      const legacy = createClient(streamableHttp(routeUrl(base, 'modern')), { protocol: 'legacy', timeout: { firstMs: 10_000 } });
+      const script = await scriptModel([{ toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'hello' } }] }, { content: 'ok' }]);
+      const tools = await firstValueFrom(aiTools(legacy));
+      const { steps } = await generateText({ model: model(script.baseUrl), tools, prompt: 'Echo hello', stopWhen: stepCountIs(3) });
+      const revision = legacy.server?.protocolVersion;
+      legacy.close();
+      expect(revision).toBe('2025-11-25');
+      expect(steps[0]?.toolResults.map((part) => part.output)).toEqual([{ content: [{ type: 'text', text: 'hello' }] }]);
+    });
+
+    it('await aiToolSet(client) gives the first generateText call every tool of the server', async () => {
+      const script = await scriptModel([{ content: 'No tool needed.' }]);
+      const tools = await aiToolSet(client);
+      await generateText({ model: model(script.baseUrl), tools, prompt: 'Hi', stopWhen: stepCountIs(1) });
+      const listed = await lastValueFrom(client.listTools());
+      const [first] = await script.requests();
+      expect(first?.body.tools?.map((tool) => tool.function.name).sort()).toEqual(listed.map((tool) => tool.name).sort());
+      expect(listed.length).toBeGreaterThan(0);
     });
 
     it('a denied call is not sent and the model is told', async () => {

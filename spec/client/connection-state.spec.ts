@@ -96,9 +96,9 @@ describe('State of one connection', () => {
     });
   });
 
-  it('re-lists the tools from the server, not the cache, after a header mismatch, and sends the new headers', () => {
+  it('re-lists the tools from the server, not the cache, after a header mismatch, and sends the new headers (HTTP)', () => {
     createTestScheduler().run(({ flush }) => {
-      const server = createTestingController(MODERN);
+      const server = createTestingController({ ...MODERN, transport: 'per-request' });
       const region = (name: string) => tool('deploy', { inputSchema: { type: 'object', properties: { [name]: { type: 'string', 'x-mcp-header': 'Region' } } } });
       let listed = region('region');
       const lists = server.whenRequest('tools/list').respond(() => ({ tools: [listed], ttlMs: 60_000, cacheScope: 'public' }));

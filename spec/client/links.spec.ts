@@ -1,10 +1,10 @@
 import { map, of, tap } from 'rxjs';
 import {
-  ConnectionClosedError, RequestTimeoutError, RpcError, SchemaError, TransportError, createClient, isRetryable, retryLink, type Link, type McpCall,
+  ConnectionClosedError, RequestTimeoutError, RpcError, SchemaError, TransportError, createClient, isRetryable, retryDelay, retryLink, type Link, type McpCall,
 } from '../../src/index.js';
-import { retryDelay } from '../../src/client/links/retry-link.js';
+import { eraCase, itInEachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
+import { createTestScheduler } from '../helpers/marbles.js';
 import { ResponseStreamEndedError } from '../../src/session/index.js';
-import { itInEachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
 
 describe('ClientOptions.links', () => {
   itInEachEra('sees every request the client sends, negotiation included, with the connection it goes on', (server, { flush }) => {
@@ -26,6 +26,23 @@ describe('ClientOptions.links', () => {
     expect(seen).toContain(`tools/call@1:${era}`);
     expect(seen).toContain(`tools/list@1:${era}`);
     client.close();
+  });
+
+  it('sees the listen stream and the health check too (modern 2026-07-28)', () => {
+    eraCase('2026-07-28').run(createTestScheduler(), (server, { flush }) => {
+      serveTools(server, [tool('echo')]);
+      const seen = new Set<string>();
+      const watcher: Link = (call, next) => {
+        seen.add(call.method);
+        return next(call);
+      };
+      const client = createClient(server.transport, { links: [watcher] });
+      client.tools$.subscribe();
+      client.checkHealth().subscribe();
+      flush();
+      expect([...seen].sort()).toEqual(['server/discover', 'subscriptions/listen', 'tools/list']);
+      client.close();
+    });
   });
 
   itInEachEra('lets a link add _meta and rewrite params before the wire', (server, { flush }) => {

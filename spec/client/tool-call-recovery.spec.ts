@@ -19,22 +19,25 @@ describe('tool call recoveries, errors in the same turn', () => {
     expect(server.requests.filter((r) => r.method === 'tools/call').map((r) => r.connection)).toEqual([1, 2]);
   });
 
-  itInEachEra('cancels the call sent again after a header mismatch when unsubscribed', (server, { expectObservable, flush }) => {
-    let cancelledBy200ms: boolean | undefined;
-    serveTools(server, [tool('build')]);
-    let calls = 0;
-    server.whenRequest('tools/call').handle((call) => {
-      calls += 1;
-      if (calls === 1) call.error(-32020, 'Header mismatch');
-      else call.never();
-    });
-    expectObservable(createClient(server.transport).callTool('build').pipe(map(() => 'r')), '^ 100ms !').toBe('');
-    // Checked well before the call's own time limit could end it.
-    timer(200).subscribe(() => {
-      cancelledBy200ms = server.requests.filter((r) => r.method === 'tools/call')[1]?.cancelled;
-    });
-    flush();
-    expect(cancelledBy200ms).toBeTrue();
+  // -32020 exists on 2026-07-28 over HTTP only (its routing headers): a per-request transport, as Streamable HTTP.
+  it('cancels the call sent again after a header mismatch when unsubscribed (modern 2026-07-28, per-request)', () => {
+    eraCase('2026-07-28').run(createTestScheduler(), (server, { expectObservable, flush }) => {
+      let cancelledBy200ms: boolean | undefined;
+      serveTools(server, [tool('build')]);
+      let calls = 0;
+      server.whenRequest('tools/call').handle((call) => {
+        calls += 1;
+        if (calls === 1) call.error(-32020, 'Header mismatch');
+        else call.never();
+      });
+      expectObservable(createClient(server.transport).callTool('build').pipe(map(() => 'r')), '^ 100ms !').toBe('');
+      // Checked well before the call's own time limit could end it.
+      timer(200).subscribe(() => {
+        cancelledBy200ms = server.requests.filter((r) => r.method === 'tools/call')[1]?.cancelled;
+      });
+      flush();
+      expect(cancelledBy200ms).toBeTrue();
+    }, { transport: 'per-request' });
   });
 
   it('stops following the task a -32021 refusal turned the call into when unsubscribed (modern 2026-07-28)', () => {

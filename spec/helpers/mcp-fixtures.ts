@@ -1,8 +1,9 @@
 import type { Params } from '../../src/index.js';
 import type { JsonRpcMessage } from '../../src/protocol/index.js';
+import { VERSION } from '../../src/client/version.js';
 
 /** The `clientInfo` rxmcp sends by default. */
-export const CLIENT_INFO = { name: 'rxmcp', version: '0.1.0' };
+export const CLIENT_INFO = { name: 'rxmcp', version: VERSION };
 export const SERVER_INFO = { name: 'fixture-server', version: '1.2.3' };
 
 /** The `_meta` of a 2026-07-28 request with the given client capabilities. */

@@ -59,7 +59,7 @@ describe('a client group of real servers: the bundled example server and @modelc
     expect(state.servers.get('broken')?.error?.message).toMatch(/rxmcp-no-such-server/);
     expect(state.error).toBe(state.servers.get('broken')?.error);
     const states = await firstValueFrom(group.states$);
-    expect(states.get('broken')?.status).toBe('disconnected');
+    expect(states.get('broken')?.status).toBe('failed');
     expect((await lastValueFrom(group.callTool('example__add', { a: 1, b: 1 }))).structuredContent).toEqual({ sum: 2 });
   });
 });

@@ -8,15 +8,16 @@ import * as extensions from '../../src/protocol/extensions.js';
 import * as extTasks from '../../src/protocol/ext-tasks/schemas.js';
 import * as model from '../../src/protocol/model.js';
 import * as rev2025Lifecycle from '../../src/protocol/rev-2025-11-25/lifecycle.js';
-import * as rev2025Methods from '../../src/protocol/rev-2025-11-25/methods.js';
 import * as rev2025 from '../../src/protocol/rev-2025-11-25/schemas.js';
 import * as rev2025Tasks from '../../src/protocol/rev-2025-11-25/tasks.js';
 import * as rev2026Discovery from '../../src/protocol/rev-2026-07-28/discovery.js';
 import * as rev2026Meta from '../../src/protocol/rev-2026-07-28/meta.js';
-import * as rev2026Methods from '../../src/protocol/rev-2026-07-28/methods.js';
 import * as rev2026Mrtr from '../../src/protocol/rev-2026-07-28/mrtr.js';
 import * as rev2026 from '../../src/protocol/rev-2026-07-28/schemas.js';
+import * as revisionRegistry from '../../src/protocol/revision-registry.js';
 import * as revisionSchemas from '../../src/protocol/revision-schemas.js';
+import * as revisionTraits from '../../src/protocol/revision-traits.js';
+import * as revisions from '../../src/protocol/revisions.js';
 import * as schemaErrors from '../../src/protocol/schema-errors.js';
 import * as shapesBase from '../../src/protocol/shapes/base.js';
 import * as shapesCapabilities from '../../src/protocol/shapes/capabilities.js';
@@ -42,15 +43,16 @@ const MODULES: Readonly<Record<string, object>> = {
   'protocol/ext-tasks/schemas': extTasks,
   'protocol/model': model,
   'protocol/rev-2025-11-25/lifecycle': rev2025Lifecycle,
-  'protocol/rev-2025-11-25/methods': rev2025Methods,
   'protocol/rev-2025-11-25/schemas': rev2025,
   'protocol/rev-2025-11-25/tasks': rev2025Tasks,
   'protocol/rev-2026-07-28/discovery': rev2026Discovery,
   'protocol/rev-2026-07-28/meta': rev2026Meta,
-  'protocol/rev-2026-07-28/methods': rev2026Methods,
   'protocol/rev-2026-07-28/mrtr': rev2026Mrtr,
   'protocol/rev-2026-07-28/schemas': rev2026,
+  'protocol/revision-registry': revisionRegistry,
   'protocol/revision-schemas': revisionSchemas,
+  'protocol/revision-traits': revisionTraits,
+  'protocol/revisions': revisions,
   'protocol/schema-errors': schemaErrors,
   'protocol/shapes/base': shapesBase,
   'protocol/shapes/capabilities': shapesCapabilities,

@@ -2,6 +2,7 @@ import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { createClient, type Client } from '../../src/index.js';
 import { ExpectationFailedError, createTestingController, tool, type TestingController } from '../../src/testing/index.js';
 import { leave } from '../helpers/leave-pending.js';
+import { CLIENT_INFO } from '../helpers/mcp-fixtures.js';
 
 function setup(revision: '2025-11-25' | '2026-07-28' = '2026-07-28'): { server: TestingController; client: Client } {
   const server = createTestingController({ revision });
@@ -150,6 +151,6 @@ describe('TestingController views of the client', () => {
     legacy.server.verify();
     const modern = createTestingController();
     leave(createClient(modern.transport, { logLevel: 'error' }).listTools());
-    expect([modern.logLevel, modern.client?.clientInfo]).toEqual(['error', { name: 'rxmcp', version: '0.1.0' }]);
+    expect([modern.logLevel, modern.client?.clientInfo]).toEqual(['error', CLIENT_INFO]);
   });
 });

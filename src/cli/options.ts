@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { LoggingLevel, ProtocolMode, ProtocolVersion } from '../index.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
 import { UsageError } from './errors.js';
+import { declaredRemoteKinds, remoteKindNamed, type RemoteKind } from '../transport/registry.js';
 
 /** The option table of `node:util` `parseArgs`: rxmcp's own spellings and the official Inspector's. */
 export const OPTION_TABLE = {
@@ -61,7 +62,7 @@ export type ElicitAnswer = { readonly action: 'accept'; readonly content: Readon
 export interface CliOptions {
   readonly json: boolean;
   readonly verbose: boolean;
-  readonly transport: 'auto' | 'http' | 'sse' | 'ws' | 'stdio' | undefined;
+  readonly transport: RemoteKind | 'stdio' | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string | undefined;
@@ -148,11 +149,8 @@ function logLevel(value: string | undefined): LoggingLevel | undefined {
 
 function transportOption(value: string | undefined): CliOptions['transport'] {
   if (value === undefined) return undefined;
-  const known: Readonly<Record<string, CliOptions['transport']>> = {
-    auto: 'auto', http: 'http', 'streamable-http': 'http', sse: 'sse', ws: 'ws', websocket: 'ws', stdio: 'stdio',
-  };
-  const transport = known[value];
-  if (transport === undefined) throw new UsageError(`--transport takes http, sse, ws, stdio or auto, not ${JSON.stringify(value)}`);
+  const transport = value === 'stdio' ? 'stdio' : remoteKindNamed(value);
+  if (transport === undefined) throw new UsageError(`--transport takes ${[...declaredRemoteKinds(), 'stdio'].join(', ')} or auto, not ${JSON.stringify(value)}`);
   return transport;
 }
 

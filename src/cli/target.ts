@@ -7,6 +7,7 @@ import { ConfigError, type ServerConfig, type ServerEntry } from '../config/type
 import type { Command } from './command.js';
 import { UsageError } from './errors.js';
 import type { CliOptions } from './options.js';
+import { remoteKindOfUrl, type RemoteKind } from '../transport/registry.js';
 
 /** A server to talk to, with everything the command line and its configuration entry say. */
 export type ResolvedTarget =
@@ -20,7 +21,7 @@ export type ResolvedTarget =
       readonly label: string;
     }
   | {
-      readonly kind: 'http' | 'sse' | 'ws' | 'auto';
+      readonly kind: RemoteKind;
       readonly url: string;
       readonly headers: Readonly<Record<string, string>>;
       readonly label: string;
@@ -79,7 +80,7 @@ function urlKind(url: string, options: CliOptions): Exclude<ResolvedTarget['kind
   const transport = options.transport;
   if (transport === 'stdio') throw new UsageError('--transport stdio needs a command after --, not a URL');
   if (transport !== undefined) return transport;
-  return /^wss?:/i.test(url) ? 'ws' : 'auto';
+  return remoteKindOfUrl(url);
 }
 
 /**

@@ -1,3 +1,7 @@
+import { declaredRemoteKinds } from '../transport/registry.js';
+
+const KINDS = declaredRemoteKinds().join('|');
+
 /** The text of `rxmcp --help`. */
 export const USAGE = `rxmcp: inspect an MCP server from the command line
 
@@ -6,7 +10,7 @@ Usage:
   rxmcp [options] <verb> [operands] -- <command> [args…]     spawn a stdio server
 
 Targets:
-  https://host/mcp              Streamable HTTP, falling back to HTTP+SSE (--transport http|sse|ws to choose)
+  https://host/mcp              Streamable HTTP, falling back to HTTP+SSE (--transport ${KINDS} to choose)
   name                          a server of a known configuration file (rxmcp servers lists them)
   file.json:name                a server of that file; also --config <file> --server <name>
 
@@ -23,7 +27,7 @@ Verbs:
 
 Options:
   --json                        one MCP-shaped JSON value on stdout; errors as one JSON line on stderr
-  --transport <http|sse|ws>     for a URL; -H, --header "Name: value"; -e KEY=VALUE; --cwd <dir>; --inherit-env
+  ${`--transport <${KINDS}>`.padEnd(30)}for a URL; -H, --header "Name: value"; -e KEY=VALUE; --cwd <dir>; --inherit-env
   --protocol <auto|modern|legacy|YYYY-MM-DD>
   --timeout <ms>                silence allowed before and between progress reports (default 60000);
                                 for watch: how long to watch

@@ -281,6 +281,9 @@ export interface Client extends LiveState, TaskVerbs {
    * called; a callback that throws is reported on `diagnostics$`. Passive: it opens no connection.
    */
   on(method: string, callback: NotificationCallback): () => void;
-  /** Closes the connection and the client for good. */
+  /**
+   * Closes the connection and the client for good: calls still waiting error with `ConnectionClosedError`; a call
+   * whose result is being delivered (`close()` called in the handler of it) completes.
+   */
   close(): void;
 }

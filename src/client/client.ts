@@ -23,13 +23,14 @@ import { registryLookups, type StartDeps } from './tasks/start.js';
 import { createTaskVerbs } from './tasks/verbs.js';
 import { extensionRequest, listAll, listOn, listPage, resultOf } from './verbs.js';
 import { verbChain } from './links/verb-chain.js';
+import { VERSION } from './version.js';
 
 /** `clientInfo` when none is given. */
 export const DEFAULT_CLIENT_INFO = {
   /** `rxmcp`. */
   name: 'rxmcp',
-  /** The package's version. */
-  version: '0.1.0'
+  /** The package's version (from its package.json, at build time). */
+  version: VERSION
 } as const;
 
 function readResourceEvents(core: ClientCore, uri: string, options: CallOptions): Observable<CallEvent<ReadResourceResult>> {
@@ -84,7 +85,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
   const tools = new ToolRegistry(core, options.trustToolAnnotations === true);
   const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
-  const listen = createListenManager(core, options.live?.backoff);
+  const listen = createListenManager(core, options.live);
   const tasks: StartDeps = { core, listen, ...registryLookups(core, tools) };
   core.install(verbChain(core, tools, tasks));
   const live = createLiveState(core, {

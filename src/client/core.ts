@@ -18,7 +18,7 @@ import { hasCapability } from '../protocol/model/capabilities.js';
 import { Negotiations, type ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
-import { keepConnected, type ReconnectStatus } from './reconnect.js';
+import { keepConnected, type KeeperStatus } from './reconnect.js';
 import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
 import { outputChecker, type ToolOutputCheck } from '../protocol/output-schema.js';
 import { legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
@@ -48,12 +48,15 @@ export interface ClientCore {
    * shared by everything live (catalogs, watches, notification streams). Completes after `close()`.
    */
   readonly live$: Observable<ClientConnection>;
-  /** Where re-opening a lost connection stands (`undefined` when nothing is being re-opened). Hot, replayed. */
-  readonly reconnecting$: Observable<ReconnectStatus | undefined>;
   /**
-   * One request through the client's chain (`verbChain`: approval, session loss, header re-list, output check, the
-   * connection, task fallback) and then the connection's (`connectionChain`). `safe` defaults to true for every
-   * method but `tools/call`.
+   * Where re-opening a lost connection stands: the attempt waited for, or stopped for good after a permanent
+   * failure (`undefined` when nothing is being re-opened). Hot, replayed.
+   */
+  readonly reconnecting$: Observable<KeeperStatus | undefined>;
+  /**
+   * One request through the client's chain (`verbChain`: approval, session loss, output check, the connection, header
+   * re-list, task fallback) and then the connection's (`connectionChain`). `safe` defaults to true for every method
+   * but `tools/call`.
    */
   call(method: string, params: Params | undefined, options?: ToolCallOptions, safe?: boolean): Observable<CallEvent<unknown>>;
   /** Puts the client's chain in place of the base one (session loss and the connection only). */
@@ -131,7 +134,7 @@ function restoreLogLevel(core: ClientCore, ready: ClientConnection): void {
 /** Builds the client core over a transport. */
 export function createClientCore(transport: Transport, options: ClientOptions, clientInfo: Implementation): ClientCore {
   const view = new BehaviorSubject<ConnectionView>({ session: { status: 'idle' }, server: undefined });
-  const reconnecting = new BehaviorSubject<ReconnectStatus | undefined>(undefined);
+  const reconnecting = new BehaviorSubject<KeeperStatus | undefined>(undefined);
   const diagnostics = new Subject<Diagnostic>();
   const human = new HumanWait(options.humanWaitMs ?? DEFAULT_HUMAN_WAIT_MS, (diagnostic) => diagnostics.next(diagnostic));
   const versionOf = () => view.value.server?.protocolVersion;

@@ -3,6 +3,7 @@ import type { CapabilitySettings, ClientCapabilities } from '../protocol/model/c
 import type { LoggingLevel, Meta } from '../protocol/model/common.js';
 import type { Implementation } from '../protocol/model/metadata.js';
 import type { ProtocolVersion } from '../protocol/versions.js';
+import type { RequestId } from '../protocol/jsonrpc.js';
 import type { TimeoutOptions } from '../session/types.js';
 
 /** W3C trace context carried in a request's `_meta`. */
@@ -53,6 +54,8 @@ export interface CallOptions {
    * request in flight; the new result is still kept for others (default `false`).
    */
   readonly fresh?: boolean;
+  /** Called with the JSON-RPC id each time the request is sent (a re-issue or an input round sends a new id). */
+  readonly onRequestId?: (id: RequestId) => void;
 }
 
 /** Options of `callTool`. */

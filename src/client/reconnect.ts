@@ -3,6 +3,7 @@ import { ConnectionClosedError, TransportError } from '../errors/errors.js';
 import { McpError } from '../errors/mcp-error.js';
 import type { Connection } from '../session/types.js';
 import type { ClientConnection } from './client-connection.js';
+import { isPermanentConnectFailure } from './connect-failures.js';
 import { exponentialDelay } from './live/backoff.js';
 import type { ReconnectOptions } from './types.js';
 
@@ -15,6 +16,23 @@ export interface ReconnectStatus {
   /** Why the connection was lost, or why the previous attempt failed. */
   readonly error: McpError | undefined;
 }
+
+/**
+ * The keeper stopped re-opening the connection: it failed in a way that opening it again cannot mend (see
+ * `isPermanentConnectFailure`). It waits for the next call to open a connection, and follows that one.
+ */
+export interface ReconnectStopped {
+  /** The permanent failure. */
+  readonly stopped: McpError;
+}
+
+/** What the keeper reports: an attempt it waits for, that it stopped for good, or `undefined` (nothing pending). */
+export type KeeperStatus = ReconnectStatus | ReconnectStopped;
+
+/** True when the keeper stopped for good rather than waiting for an attempt. */
+export const isStopped = (status: KeeperStatus | undefined): status is ReconnectStopped => status !== undefined && 'stopped' in status;
+
+const asMcpError = (error: unknown): McpError => (McpError.is(error) ? error : TransportError.from(error));
 
 /** Default first delay of the reconnect policy. */
 export const DEFAULT_RECONNECT_INITIAL_MS = 500;
@@ -53,7 +71,7 @@ export interface KeeperDeps {
   isClosed(): boolean;
   /** The policy; `undefined` when the client does not reconnect by itself. */
   readonly policy: ReconnectOptions | undefined;
-  report(status: ReconnectStatus | undefined): void;
+  report(status: KeeperStatus | undefined): void;
 }
 
 const lost = (ready: ClientConnection): Observable<never> =>
@@ -69,7 +87,9 @@ function follow(deps: KeeperDeps, ready: ClientConnection): Observable<ClientCon
  * Keeps the client connected while subscribed, and emits each negotiated connection. When one is lost, it is
  * re-opened per the policy: after a delay (exponential, with jitter, at least a 429/503 `Retry-After`), counting
  * failed attempts in a row and starting the count again once a connection succeeds. After `maxAttempts`, or
- * without a policy, it waits until something else (the next call) opens a connection, and follows that one.
+ * without a policy, it waits until something else (the next call) opens a connection, and follows that one. A
+ * permanent failure (`isPermanentConnectFailure`: no revision in common, authorization refused, a command that cannot
+ * start, an HTTP 4xx other than 408 and 429) is not retried: the keeper reports it as stopped, and waits the same way.
  *
  * **Temperature:** cold (share it). **Emits:** each negotiated `ClientConnection`. **Completes:** once the client
  * is closed. **Errors:** never. **Teardown:** lets go of the connection (it stays open for others, or closes after
@@ -77,9 +97,13 @@ function follow(deps: KeeperDeps, ready: ClientConnection): Observable<ClientCon
  */
 export function keepConnected(deps: KeeperDeps): Observable<ClientConnection> {
   // A failed attempt is acted on once the session has closed that connection down, so that what the client shows
-  // (the session's state, this policy's progress) moves in order.
+  // (the session's state, this policy's progress) moves in order. A permanent failure is reported at once, so that
+  // the session's closing shows it as final rather than as a disconnection.
   const attempt$ = defer(() => (deps.isClosed() ? EMPTY : deps.ready())).pipe(
-    catchError((error: unknown) => deps.settled$.pipe(take(1), mergeMap(() => throwError(() => error)))),
+    catchError((error: unknown) => {
+      if (isPermanentConnectFailure(error)) deps.report({ stopped: asMcpError(error) });
+      return deps.settled$.pipe(take(1), mergeMap(() => throwError(() => error)));
+    }),
     switchMap((ready) => follow(deps, ready)),
     tap(() => deps.report(undefined)),
   );
@@ -90,16 +114,18 @@ export function keepConnected(deps: KeeperDeps): Observable<ClientConnection> {
       resetOnSuccess: true,
       delay: (error: unknown, attempt: number) => {
         if (deps.isClosed()) return EMPTY;
+        if (isPermanentConnectFailure(error)) return throwError(() => error);
         const delayMs = reconnectDelay(policy, attempt, error);
-        deps.report({ attempt, delayMs, error: McpError.is(error) ? error : TransportError.from(error) });
+        deps.report({ attempt, delayMs, error: asMcpError(error) });
         return timer(delayMs);
       },
     }),
   );
   return retried$.pipe(
-    catchError(() => {
-      deps.report(undefined);
-      return deps.isClosed() ? EMPTY : deps.connections$.pipe(take(1), switchMap(() => keepConnected(deps)));
+    catchError((error: unknown) => {
+      deps.report(isPermanentConnectFailure(error) ? { stopped: asMcpError(error) } : undefined);
+      if (deps.isClosed()) return EMPTY;
+      return deps.connections$.pipe(take(1), tap(() => deps.report(undefined)), switchMap(() => keepConnected(deps)));
     }),
   );
 }

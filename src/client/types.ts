@@ -19,6 +19,12 @@ export interface BackoffOptions {
   readonly initialMs?: number;
   /** The longest delay, in ms. */
   readonly maxMs?: number;
+  /**
+   * How long a re-opened stream has to stay up (acknowledged and open) to count as healthy, in ms: only then do the
+   * delays start over from `initialMs`, so a server that acknowledges each stream and then ends it meets growing
+   * delays (default 5000).
+   */
+  readonly healthyMs?: number;
 }
 
 /** Timing of live catalogs. */
@@ -27,8 +33,14 @@ export interface CatalogOptions {
   readonly debounceMs?: number;
   /** How long a catalog keeps listening after its last subscriber left (default 1000 ms). */
   readonly graceMs?: number;
-  /** Delays before re-opening a 2026-07-28 listen stream that dropped or was ended by the server. */
+  /** Delays before re-opening a 2026-07-28 listen stream that dropped, was ended by the server or went unacknowledged. */
   readonly backoff?: BackoffOptions;
+  /**
+   * How long a 2026-07-28 listen stream may go without its acknowledgement, in ms (default 10 000): past it the
+   * stream is given up with a `listen-retry` diagnostic, what it covers is marked stale, and it is re-opened with
+   * backoff.
+   */
+  readonly listenAckTimeoutMs?: number;
 }
 
 /**
@@ -168,8 +180,8 @@ export interface ClientOptions {
   /** Close the connection this long after its last user left; default: stay open until `close()`. */
   readonly idleCloseMs?: number;
   /**
-   * Called when the connection fails (the client state becomes `reconnecting` or `disconnected` with an error),
-   * once per failure, for code that does not watch `state$`. A callback that throws is reported on `diagnostics$`.
+   * Called when the connection fails (the client state becomes `reconnecting` or `disconnected` with an error, or
+   * `failed`), once per failure, for code that does not watch `state$`. A callback that throws is reported on `diagnostics$`.
    */
   readonly onFailure?: (error: McpError, state: ClientState) => void;
   /** Timing of the live catalogs (`tools$`, ...): debounce, grace period, listen-stream backoff. */
@@ -194,7 +206,10 @@ export type ServerSession$ = Observable<ServerSession | undefined>;
  * browser window); `ready` carries the negotiated server; `reconnecting` means a connection was lost and the client
  * is opening another (which attempt, how long it waits before it, and why the last one ended); `disconnected`
  * means the connection ended and nothing is re-opening it (nothing live needs it, the reconnect policy is off or
- * gave up): the next call opens one; `closed` means `close()` was called.
+ * gave up): the next call opens one; `failed` means connecting failed in a way that trying again cannot mend (no
+ * protocol revision in common, authorization refused, a server command that cannot start, an HTTP 4xx other than
+ * 408 and 429), so the client stopped re-opening it: the next call tries once more; `closed` means `close()` was
+ * called.
  */
 export type ClientState =
   | {
@@ -230,6 +245,15 @@ export type ClientState =
       readonly status: 'disconnected';
       /** Why it ended, when it failed. */
       readonly error?: McpError;
+    }
+  | {
+      /**
+       * Connecting failed for good (a permanent failure, never retried by the reconnect policy): nothing re-opens
+       * the connection until the next call does.
+       */
+      readonly status: 'failed';
+      /** The permanent failure: `NegotiationError`, `AuthError`, `ProcessSpawnError`, a `TransportError` with a 4xx status, ... */
+      readonly error: McpError;
     }
   | {
       /** `close()` was called. */

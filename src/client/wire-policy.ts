@@ -95,6 +95,7 @@ export function wirePolicy(revision: Revision, envelope: Envelope, exchange: boo
         ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
         ...(options.progress ? { progress: true } : {}),
         ...(options.cancellable === false ? { cancellable: false } : {}),
+        ...(options.onRequestId === undefined ? {} : { onRequestId: options.onRequestId }),
         ...(requestMeta ? { meta: requestMeta } : {}),
         ...(requestHeaders ? { headers: requestHeaders } : {}),
       };

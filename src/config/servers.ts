@@ -1,21 +1,10 @@
+import { declaredRemoteKinds, remoteKindNamed, remoteKindOfUrl } from '../transport/registry.js';
 import { parseJsonc } from './jsonc.js';
 import { ConfigError, type ConfigFile, type ConfigFormat, type ConfigSource, type ServerConfig, type ServerEntry } from './types.js';
 
 type Json = Readonly<Record<string, unknown>>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `type` spellings of the clients, by transport. */
-const KINDS: Readonly<Record<string, ServerConfig['kind']>> = {
-  stdio: 'stdio',
-  http: 'http',
-  'streamable-http': 'http',
-  streamableHttp: 'http',
-  'streamable_http': 'http',
-  sse: 'sse',
-  ws: 'ws',
-  websocket: 'ws',
-};
 
 /** Options of `parseConfig`. */
 export interface ParseConfigOptions {
@@ -57,15 +46,15 @@ function stringList(value: unknown, what: string, problems: string[]): string[] 
 function kindOf(entry: Json, problems: string[]): ServerConfig['kind'] | undefined {
   const declared = entry['type'] ?? entry['transport'];
   if (declared === undefined) return typeof entry['command'] === 'string' ? 'stdio' : 'auto';
-  const kind = typeof declared === 'string' ? KINDS[declared] : undefined;
-  if (kind === undefined) problems.push(`type ${JSON.stringify(declared)} is not one of stdio, http, sse, ws`);
+  const kind = declared === 'stdio' ? 'stdio' : typeof declared === 'string' ? remoteKindNamed(declared, true) : undefined;
+  if (kind === undefined) problems.push(`type ${JSON.stringify(declared)} is not one of ${['stdio', ...declaredRemoteKinds()].join(', ')}`);
   return kind;
 }
 
 function remoteConfig(entry: Json, kind: Exclude<ServerConfig['kind'], 'stdio'>, problems: string[]): ServerConfig {
   const url = entry['url'] ?? entry['serverUrl'];
   if (typeof url !== 'string' || url === '') problems.push('no url');
-  const guessed = kind === 'auto' && typeof url === 'string' && /^wss?:/i.test(url) ? 'ws' : kind;
+  const guessed = kind === 'auto' && typeof url === 'string' ? remoteKindOfUrl(url) : kind;
   return { kind: guessed, url: typeof url === 'string' ? url : '', headers: stringRecord(entry['headers'], 'headers', problems) };
 }
 

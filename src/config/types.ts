@@ -1,4 +1,5 @@
 import { McpError, type McpErrorOptions } from '../errors/mcp-error.js';
+import type { RemoteKind } from '../transport/registry.js';
 
 /** Which client's layout a configuration file follows. */
 export type ConfigFormat =
@@ -9,8 +10,12 @@ export type ConfigFormat =
   /** `{ "mcp": { "servers": { … } } }`: VS Code `settings.json`. */
   | 'vscode-settings';
 
-/** How a configured server is reached. `auto`: a URL without a declared type (Streamable HTTP, else HTTP+SSE). */
-export type ServerKind = 'stdio' | 'http' | 'sse' | 'ws' | 'auto';
+/**
+ * How a configured server is reached: `stdio`, or a transport of the registry. `auto`: a URL without a declared type
+ * (Streamable HTTP, else HTTP+SSE).
+ * @useDeclaredType
+ */
+export type ServerKind = 'stdio' | RemoteKind;
 
 /** A server to spawn: a command line, no shell. */
 export interface StdioServerConfig {
@@ -32,9 +37,9 @@ export interface StdioServerConfig {
 export interface RemoteServerConfig {
   /**
    * The transport: `http` (Streamable HTTP), `sse` (HTTP+SSE), `ws` (WebSocket, also for a `ws:`/`wss:` URL
-   * without a declared type) or `auto` (see `ServerKind`).
+   * without a declared type) or `auto` (see `ServerKind`): a kind of the transport registry.
    */
-  readonly kind: 'http' | 'sse' | 'ws' | 'auto';
+  readonly kind: Exclude<ServerKind, 'stdio'>;
   /** The server's URL (`''` when the entry has none, which is one of its `problems`). */
   readonly url: string;
   /** HTTP headers to send to the server (numbers and booleans become strings); empty when none. */

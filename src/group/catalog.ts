@@ -9,6 +9,7 @@ import type { CatalogState } from '../client/live/catalog.js';
 import type { ClientState } from '../client/live/client-state.js';
 import { ConnectionClosedError, UnsupportedMethodError } from '../errors/errors.js';
 import type { McpError } from '../errors/mcp-error.js';
+import { joiners } from './joiners.js';
 import type { Member } from './members.js';
 import type { GroupCatalogState, GroupServerCatalog } from './types.js';
 
@@ -40,7 +41,7 @@ const NOTHING_YET: CatalogState<never> = { items: undefined, error: undefined, s
 const UNANSWERED: Summary<never> = { items: undefined, error: undefined, stale: true, refreshing: true, settled: false };
 
 function connectionError(server: string, state: ClientState): McpError | undefined {
-  if (state.status !== 'reconnecting' && state.status !== 'disconnected' && state.status !== 'closed') return undefined;
+  if (state.status !== 'reconnecting' && state.status !== 'disconnected' && state.status !== 'failed' && state.status !== 'closed') return undefined;
   const error = state.status === 'closed' ? undefined : state.error;
   return error ?? new ConnectionClosedError(`The connection to "${server}" is ${state.status}`);
 }
@@ -120,10 +121,8 @@ function followed<S>(member: Member, kind: GroupKind<S, unknown>): Observable<re
  */
 export function groupCatalog<S, G>(members$: Observable<readonly Member[]>, kind: GroupKind<S, G>): Observable<GroupCatalogState<G>> {
   return defer(() => {
-    const seen = new Set<Member>();
     const name = remembered(kind.name);
-    const joined$ = members$.pipe(mergeMap((list) => list.filter((member) => !seen.has(member) && Boolean(seen.add(member)))));
-    const views$ = joined$.pipe(
+    const views$ = joiners(members$).pipe(
       mergeMap((member) => followed(member, kind)),
       scan((views, [member, view]) => {
         const next = new Map(views);

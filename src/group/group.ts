@@ -9,6 +9,7 @@ import type { Tool } from '../protocol/model/tools.js';
 import { groupCatalog } from './catalog.js';
 import { groupToolHints } from './hints.js';
 import { ClientGroupError } from './errors.js';
+import { joiners } from './joiners.js';
 import { Members, type Member } from './members.js';
 import { nameItems, tagItems } from './naming.js';
 import { routeByName, routeResource } from './routing.js';
@@ -43,13 +44,10 @@ function statesOf(members$: Observable<readonly Member[]>): ClientGroup['states$
 }
 
 function diagnosticsOf(members$: Observable<readonly Member[]>): Observable<GroupDiagnostic> {
-  return defer(() => {
-    const seen = new Set<Member>();
-    return members$.pipe(
-      mergeMap((list) => list.filter((member) => !seen.has(member) && Boolean(seen.add(member)))),
-      mergeMap((member) => member.client.diagnostics$.pipe(map((diagnostic) => ({ ...diagnostic, server: member.name })), takeUntil(member.removed$))),
-    );
-  }).pipe(share());
+  return joiners(members$).pipe(
+    mergeMap((member) => member.client.diagnostics$.pipe(map((diagnostic) => ({ ...diagnostic, server: member.name })), takeUntil(member.removed$))),
+    share(),
+  );
 }
 
 type Calls = Pick<ClientGroup, 'callTool' | 'callToolEvents' | 'readResource' | 'getPrompt'>;

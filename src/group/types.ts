@@ -281,6 +281,9 @@ export interface ClientGroup {
    * - **Teardown:** stops waiting for the list, or, before the answer, cancels the request on the wire.
    */
   getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: CallOptions): Observable<GetPromptResult>;
-  /** Removes every server (closing the clients the group created) and completes the group's streams. */
+  /**
+   * Removes every server (closing the clients the group created) and completes the group's streams. A call whose
+   * result is being delivered (`close()` called in the handler of it) completes; calls still waiting error.
+   */
   close(): void;
 }

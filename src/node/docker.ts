@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/internal/json-lines.js';
+import { containerExitError } from './docker-errors.js';
 import { buildChildEnv, type EnvOverrides } from './internal/env.js';
 import type { ProcessExit, ProcessLaunch } from './internal/managed-process.js';
 import { createProcessTransport, type StdioTransport } from './internal/process-transport.js';
@@ -74,8 +75,11 @@ function volumeSpec(volume: string | DockerVolume): string {
  * removes the container.
  *
  * `connect(outbound$)`: as `stdio` (**Temperature:** cold, one container per subscription; **Emits:** one
- * frame per stdout line; **Completes:** on a clean exit; **Errors:** `ProcessSpawnError`, `ProcessExitError`,
- * `MessageTooLargeError`, `TransportError`; **Teardown:** close stdin, SIGTERM, SIGKILL, then `docker rm -f`).
+ * frame per stdout line; **Completes:** on a clean exit; **Errors:** `ContainerExitError` (a `ProcessExitError`
+ * naming the container, the image and the exit: `containerSignal` is `'SIGKILL'` after `docker kill`), its
+ * subclasses `DockerImageNotFoundError` and `DockerEngineUnavailableError` when the container never ran,
+ * `ProcessSpawnError` (no docker CLI), `StdoutClosedError`, `TransportError`; **Teardown:** close stdin, SIGTERM,
+ * SIGKILL, then `docker rm -f`).
  * @example
  * ```ts
  * import { createClient } from 'rxmcp';
@@ -100,14 +104,19 @@ export function docker(options: DockerOptions): StdioTransport {
       closeGraceMs: options.closeGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
       termGraceMs: options.termGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
     },
+    exitError: (launch, exit) => containerExitError({ ...exit, container: containerName(launch) ?? '?', image: options.image }),
     afterExit: removeContainerUnlessClean,
   });
 }
 
+function containerName(launch: ProcessLaunch): string | undefined {
+  const at = launch.args.indexOf('--name');
+  return at === -1 ? undefined : launch.args[at + 1];
+}
+
 function removeContainerUnlessClean(launch: ProcessLaunch, exit: ProcessExit): void {
   if (exit.exitCode === 0) return;
-  const at = launch.args.indexOf('--name');
-  const name = at === -1 ? undefined : launch.args[at + 1];
+  const name = containerName(launch);
   if (name === undefined) return;
   const { command, cwd, env } = launch;
   const remover = spawn(command, ['rm', '-f', name], { cwd, env, stdio: 'ignore', windowsHide: true });

@@ -12,6 +12,8 @@ export type { ProcessExit } from './internal/managed-process.js';
 export type { ProcessExitErrorOptions, ProcessSpawnErrorOptions, StdoutClosedErrorOptions } from './internal/process-errors.js';
 export { docker, dockerRunArgs, DOCKER_CLI_ENV_VARS } from './docker.js';
 export type { DockerOptions, DockerVolume } from './docker.js';
+export { ContainerExitError, DockerEngineUnavailableError, DockerImageNotFoundError, DOCKER_RUN_FAILED_EXIT_CODE } from './docker-errors.js';
+export type { ContainerExitErrorOptions } from './docker-errors.js';
 export { loopbackRedirect } from '../auth/node/loopback-redirect.js';
 export type { LoopbackRedirect, LoopbackRedirectOptions } from '../auth/node/loopback-redirect.js';
 export { fileStorage, FILE_STORAGE_MODE } from '../auth/node/file-storage.js';

@@ -1,6 +1,7 @@
 import { buildTasksExtensionSchemas } from './ext-tasks/schemas.js';
 import type { MethodSpec, MethodTable } from './method-spec.js';
 import { TASKS_EXTENSION } from './model/tasks-extension.js';
+import { REVISION_REGISTRY } from './revision-registry.js';
 import { schemasFor } from './revision-schemas.js';
 import type { ExtensionSchemas } from './schema-types.js';
 import { memoizeBy } from './shapes/context.js';
@@ -15,7 +16,7 @@ import type { ProtocolVersion } from './versions.js';
 export interface ExtensionSpec {
   /** The identifier listed under `capabilities.extensions`. */
   readonly name: string;
-  /** The revisions whose servers may offer it. */
+  /** The revisions whose servers may offer it (the registry entries that list it). */
   readonly revisions: readonly ProtocolVersion[];
   /** The methods it adds, described as the core tables describe theirs (`extension` set to `name`). */
   readonly methods: MethodTable;
@@ -25,6 +26,11 @@ export interface ExtensionSpec {
   schemas(version: ProtocolVersion): ExtensionSchemas;
 }
 
+/** The revisions whose registry entry lists extension `name`. */
+function offeredBy(name: string): readonly ProtocolVersion[] {
+  return REVISION_REGISTRY.filter((entry) => (entry.extensions as readonly string[]).includes(name)).map((entry) => entry.version);
+}
+
 const DECLARED: readonly string[] = ['extensions', TASKS_EXTENSION];
 
 const tasksSchemas = memoizeBy((version: ProtocolVersion) => buildTasksExtensionSchemas(schemasFor(version).kits.receive));
@@ -32,7 +38,7 @@ const tasksSchemas = memoizeBy((version: ProtocolVersion) => buildTasksExtension
 /** `io.modelcontextprotocol/tasks` (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`, `notifications/tasks`. */
 const TASKS: ExtensionSpec = {
   name: TASKS_EXTENSION,
-  revisions: ['2026-07-28'],
+  revisions: offeredBy(TASKS_EXTENSION),
   methods: {
     'tasks/get': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
     'tasks/update': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },

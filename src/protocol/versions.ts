@@ -1,34 +1,46 @@
-/** Every MCP revision rxmcp speaks, newest first. */
-export const SUPPORTED_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+import { REVISION_REGISTRY, type RegistryModernVersion, type RegistryVersion, type VersionsOf } from './revision-registry.js';
+import type { ProtocolEra } from './revision-traits.js';
 
-/** One MCP revision rxmcp speaks. */
-export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
+export type { ProtocolEra } from './revision-traits.js';
 
-/** The stateless revision (per-request `_meta`, `server/discover`, multi round-trip requests). */
-export type ModernProtocolVersion = '2026-07-28';
+/** The versions of registry `entries`, in their order, as a tuple of literals. */
+function versionsOf<const T extends readonly { readonly version: string }[]>(entries: T): VersionsOf<T> {
+  return entries.map((entry) => entry.version) as unknown as VersionsOf<T>;
+}
+
+/** Every MCP revision rxmcp speaks, newest first (the versions of the revision registry). */
+export const SUPPORTED_PROTOCOL_VERSIONS = versionsOf(REVISION_REGISTRY);
+
+/**
+ * One MCP revision rxmcp speaks.
+ * @useDeclaredType
+ */
+export type ProtocolVersion = RegistryVersion;
+
+/**
+ * The stateless revision (per-request `_meta`, `server/discover`, multi round-trip requests).
+ * @useDeclaredType
+ */
+export type ModernProtocolVersion = RegistryModernVersion;
 
 /** A handshake revision (`initialize`, sessions, server→client requests). */
 export type LegacyProtocolVersion = Exclude<ProtocolVersion, ModernProtocolVersion>;
 
-/** The newest revision rxmcp speaks. */
-export const LATEST_PROTOCOL_VERSION: ModernProtocolVersion = '2026-07-28';
+const isModernEntry = (entry: { readonly era: ProtocolEra }): boolean => entry.era === 'modern';
 
-/** The newest handshake revision: what a legacy `initialize` asks for first. */
-export const LATEST_LEGACY_PROTOCOL_VERSION: LegacyProtocolVersion = '2025-11-25';
-
-/** The first stateless revision: every revision from this date on has no `initialize` handshake. */
-export const FIRST_MODERN_PROTOCOL_VERSION: ModernProtocolVersion = '2026-07-28';
+/** The newest revision rxmcp speaks (the registry's first entry: a newest revision that is not stateless does not compile). */
+export const LATEST_PROTOCOL_VERSION: ModernProtocolVersion = REVISION_REGISTRY[0].version;
 
 /** The handshake revisions rxmcp speaks, newest first. */
-export const LEGACY_PROTOCOL_VERSIONS: readonly LegacyProtocolVersion[] = [
-  '2025-11-25',
-  '2025-06-18',
-  '2025-03-26',
-  '2024-11-05',
-];
+export const LEGACY_PROTOCOL_VERSIONS: readonly LegacyProtocolVersion[] = REVISION_REGISTRY.filter((entry) => !isModernEntry(entry)).map(
+  (entry) => entry.version as LegacyProtocolVersion,
+);
 
-/** The two eras of the protocol. */
-export type ProtocolEra = 'legacy' | 'modern';
+/** The newest handshake revision: what a legacy `initialize` asks for first. */
+export const LATEST_LEGACY_PROTOCOL_VERSION: LegacyProtocolVersion = LEGACY_PROTOCOL_VERSIONS[0] as LegacyProtocolVersion;
+
+/** The first stateless revision: every revision from this date on has no `initialize` handshake. */
+export const FIRST_MODERN_PROTOCOL_VERSION: ModernProtocolVersion = REVISION_REGISTRY.filter(isModernEntry).map((entry) => entry.version).pop() as ModernProtocolVersion;
 
 const VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -9,13 +9,17 @@ import type { Observable, Subscription } from 'rxjs';
 export class ConnectionHold {
   private users = 0;
   private hold: Subscription | undefined;
+  private connection$: Observable<unknown> | undefined;
 
-  constructor(private readonly connection$: Observable<unknown>) {}
+  /** What to hold: until then (and for a multiplexer of its own, always) counting holds nothing. */
+  attach(connection$: Observable<unknown>): void {
+    this.connection$ = connection$;
+  }
 
   /** Counts one more user, opening the connection if nothing holds it (or the held one has ended). */
   acquire(): void {
     this.users += 1;
-    if (this.hold !== undefined && !this.hold.closed) return;
+    if ((this.hold !== undefined && !this.hold.closed) || this.connection$ === undefined) return;
     this.hold = this.connection$.subscribe({ error: () => undefined });
   }
 

@@ -70,11 +70,33 @@ function isResultObject(value: unknown): value is ResultPayload {
 }
 
 /**
+ * Why a request must not reach its handler: its connection ended (nothing could answer it, and a handler started
+ * there would never be cancelled), or its id is that of a request still being handled. JSON-RPC ids are unique
+ * among requests in flight; a duplicate is the server's error. Answering it is not an option: the answer would
+ * carry the same id as the first request's, and the server would take it for that one's. Handling it would lose
+ * the first's entry, and with it the first's cancellation. So the first stays, and the duplicate is dropped
+ * unanswered, with a diagnostic.
+ */
+function refusal(connection: ConnectionRuntime, request: JsonRpcRequest): string | undefined {
+  const what = `Server request ${JSON.stringify(request.id)} (${request.method})`;
+  if (connection.end !== undefined) return `${what} came after its connection ended: not handled`;
+  if (connection.running.has(request.id)) return `${what} reuses the id of a request still being handled: the duplicate is dropped unanswered`;
+  return undefined;
+}
+
+/**
  * Runs the handler registered for a server→client request and answers it: result → JSON-RPC result; a thrown
  * error with a JSON-RPC code → that error; any other throw → -32603; no handler → -32601. A
  * `notifications/cancelled` for the request unsubscribes the handler (and aborts its signal): nothing is sent.
+ * A request whose connection has ended, or whose id is already being handled, reaches no handler (see `refusal`);
+ * a handler whose start ends the connection is cancelled at once.
  */
 export function dispatchRequest(runtime: SessionRuntime, connection: ConnectionRuntime, request: JsonRpcRequest, origin?: RequestOrigin): void {
+  const refused = refusal(connection, request);
+  if (refused !== undefined) {
+    runtime.diagnose({ kind: 'invalid-message', message: refused, value: request });
+    return;
+  }
   const handler = Object.hasOwn(runtime.handlers, request.method) ? runtime.handlers[request.method] : undefined;
   if (!handler) {
     reply(runtime, connection, request.id, { error: { code: JSONRPC_ERROR_CODES.METHOD_NOT_FOUND, message: `Method not found: ${request.method}` } });
@@ -88,6 +110,11 @@ export function dispatchRequest(runtime: SessionRuntime, connection: ConnectionR
     handlerFailed(runtime, connection, request, error);
     return;
   }
+  run(runtime, connection, request, controller, output$);
+}
+
+/** Subscribes to a handler's answer, registered on its connection (which cancels it when it ends) until it settles. */
+function run(runtime: SessionRuntime, connection: ConnectionRuntime, request: JsonRpcRequest, controller: AbortController, output$: Observable<ResultPayload>): void {
   let settled = false;
   const finish = () => {
     settled = true;
@@ -110,11 +137,15 @@ export function dispatchRequest(runtime: SessionRuntime, connection: ConnectionR
     },
   });
   if (settled) return;
-  connection.running.set(request.id, {
+  const running = {
     cancel() {
       settled = true;
       controller.abort();
       subscription.unsubscribe();
     },
-  });
+  };
+  // The connection may have ended while the handler started (its start ended it, or the user closed the client):
+  // it has cancelled what it held already, so this one is cancelled here rather than left running for nobody.
+  if (connection.end !== undefined) running.cancel();
+  else connection.running.set(request.id, running);
 }

@@ -10,6 +10,8 @@
 
 // The session
 export { createSession, DEFAULT_REQUEST_TIMEOUT } from './session.js';
+export { multiplex } from './multiplex.js';
+export type { MultiplexOptions, SessionMultiplex } from './multiplex.js';
 export { withTimeouts } from './timeouts.js';
 export { connectWithin, DEFAULT_CONNECT_TIMEOUT_MS } from './connect-timeout.js';
 export type {
@@ -24,6 +26,8 @@ export type {
 } from '../transport/types.js';
 export { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/internal/json-lines.js';
 export { MCP_WEBSOCKET_SUBPROTOCOL } from '../transport/websocket.js';
+export { URL_TRANSPORTS, remoteKindNamed, remoteKindOfUrl, urlTransport } from '../transport/registry.js';
+export type { RemoteKind, RemoteOptions, RemoteTransportEntry, TransportEntry, WebSocketRefusal } from '../transport/registry.js';
 
 // Bridges to the official SDK's transports
 export { fromSdkTransport, toSdkTransport } from '../transport/sdk-interop.js';

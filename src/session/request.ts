@@ -117,8 +117,11 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget, Request
   }
 
   respond(message: JsonRpcSuccess | JsonRpcErrorResponse): void {
+    // Settled before its subscriber hears of it: what the subscriber does in its handler (close the session, end
+    // the connection) concerns the requests still waiting, never this one.
     this.answered = true;
     this.stopClock();
+    this.unregister();
     const { subscriber } = this;
     if ('result' in message) {
       subscriber.next(this.resultOnly ? message.result : { type: 'result', result: message.result });
@@ -158,15 +161,10 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget, Request
 
   /** Teardown: unregisters, cancels on the wire when unanswered, lets go of the connection. */
   unsubscribe(): void {
-    const { runtime } = this.host;
     this.stopClock();
-    if (this.requestId !== undefined && runtime.pending.get(this.requestId) === this) runtime.pending.delete(this.requestId);
-    const { token, connection } = this;
-    if (token !== undefined && runtime.progressTokens.get(token) === this) runtime.progressTokens.delete(token);
-    if (connection !== undefined) {
-      connection.flights.delete(this);
-      if (this.frame !== undefined) this.cancelOnWire(connection, this.frame);
-    }
+    this.unregister();
+    const { connection, frame } = this;
+    if (connection !== undefined && frame !== undefined) this.cancelOnWire(connection, frame);
     this.exchange?.unsubscribe();
     if (this.held) this.host.hold.release();
   }
@@ -192,6 +190,15 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget, Request
       return undefined;
     }
     return connection;
+  }
+
+  /** Takes the request off its session's and its connection's books: no response, progress or end reaches it. */
+  private unregister(): void {
+    const { runtime } = this.host;
+    const { requestId, token, connection } = this;
+    if (requestId !== undefined && runtime.pending.get(requestId) === this) runtime.pending.delete(requestId);
+    if (token !== undefined && runtime.progressTokens.get(token) === this) runtime.progressTokens.delete(token);
+    connection?.flights.delete(this);
   }
 
   private stopClock(): void {

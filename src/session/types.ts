@@ -333,6 +333,9 @@ export interface Session {
   readonly current: Connection | undefined;
   /** The current state. */
   readonly state: SessionState;
-  /** Closes the connection and the session for good: pending requests error, hot streams complete. */
+  /**
+   * Closes the connection and the session for good: requests still waiting error with `ConnectionClosedError`, hot
+   * streams complete. A request whose result is being delivered (`close()` called in the handler of it) completes.
+   */
   close(): void;
 }

@@ -101,7 +101,7 @@ export class Dashboard {
   /** Reconnect button: opens a connection now when none is open, else starts over with a new client. */
   reconnect(): void {
     const status = this.state?.status;
-    if (this.client !== undefined && (status === 'disconnected' || status === 'idle')) this.client.connect().subscribe({ error: () => undefined });
+    if (this.client !== undefined && (status === 'disconnected' || status === 'failed' || status === 'idle')) this.client.connect().subscribe({ error: () => undefined });
     else this.connect();
   }
 

@@ -7,12 +7,15 @@ import { discoverResult, keepIf, methodOf, modernMeta } from '../../helpers/mcp-
 const caps = { tools: { listChanged: true }, prompts: { listChanged: true } };
 const tools = { tools: [], ttlMs: 0, cacheScope: 'public' };
 const listen = (id: number, notifications: Params) => req(id, 'subscriptions/listen', { notifications, _meta: modernMeta() });
+/** The server's acknowledgement of listen `id` (a stream never acknowledged is given up and re-opened, forever). */
+const ack = (id: number, notifications: Params) => note('notifications/subscriptions/acknowledged', { notifications, _meta: { 'io.modelcontextprotocol/subscriptionId': id } });
 
 describe('Client listen stream (2026-07-28)', () => {
   it('opens one stream for every kind needed, re-opening it with the union when a kind is added', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const prompts = { prompts: [], ttlMs: 0, cacheScope: 'public' };
-      const { transport, outbound$ } = marbleTransport(hot('(ab)--c', { a: res(0, discoverResult(caps)), b: res(2, tools), c: res(4, prompts) }));
+      const inbound = hot('(ab)--cA', { a: res(0, discoverResult(caps)), b: res(2, tools), c: res(4, prompts), A: ack(3, { toolsListChanged: true, promptsListChanged: true }) });
+      const { transport, outbound$ } = marbleTransport(inbound);
       const client = createClient(transport);
       expectObservable(client.toolsState$.pipe(map(() => 0)), '^').toBe('(00)', { 0: 0 });
       expectObservable(client.promptsState$.pipe(map(() => 0)), '-----^').toBe('-----00', { 0: 0 });
@@ -29,10 +32,11 @@ describe('Client listen stream (2026-07-28)', () => {
 
   it('re-opens with backoff when the server ends the stream with a result or with notifications/cancelled', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const inbound = hot('(ab)-e 500ms f', {
+      const inbound = hot('(ab)-e 500ms f 200ms A', {
         a: res(0, discoverResult(caps)), b: res(2, tools),
         e: res(1, { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } }),
         f: note('notifications/cancelled', { requestId: 3, reason: 'server shutting down' }),
+        A: ack(4, { toolsListChanged: true }),
       });
       const { transport, outbound$ } = marbleTransport(inbound);
       const client = createClient(transport, { live: { backoff: { initialMs: 100 } } });
@@ -40,7 +44,7 @@ describe('Client listen stream (2026-07-28)', () => {
       const listens = outbound$.pipe(map((m) => ({ 'subscriptions/listen': 'L', 'notifications/cancelled': 'c' })[methodOf(m)] ?? '.'));
       // Listen 1 ends by result at 5 → re-opened 100 ms later; listen 3 ends by notifications/cancelled at 506 (the
       // client's own cancel for it is redundant but harmless) → re-opened 200 ms later.
-      expectObservable(listens).toBe('(.L.) 100ms L 400ms c 199ms L');
+      expectObservable(listens, '^ 750ms !').toBe('(.L.) 100ms L 400ms c 199ms L');
     });
   });
 
@@ -62,7 +66,7 @@ describe('Client listen stream (2026-07-28 tasks extension)', () => {
   it('adds the ids of watched tasks to the one stream, declaring the tasks extension on it while it has any', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const withTasks = { ...caps, extensions: { 'io.modelcontextprotocol/tasks': {} } };
-      const { transport, outbound$ } = marbleTransport(hot('(ab)', { a: res(0, discoverResult(withTasks)), b: res(2, tools) }));
+      const { transport, outbound$ } = marbleTransport(hot('(ab) 25ms A', { a: res(0, discoverResult(withTasks)), b: res(2, tools), A: ack(5, { toolsListChanged: true }) }));
       const client = createClient(transport);
       client.toolsState$.subscribe();
       expectObservable(client.watchTask('t1', { pollIntervalMs: 60_000 }).pipe(map(() => 0)), '10ms ^ 10ms !').toBe('');

@@ -32,7 +32,8 @@ describe('Client live catalogs', () => {
 
   it('stops listening a grace period after the last subscriber left, and starts again lazily', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const inbound = hot('a---------b', { a: res(0, discoverResult(caps)), b: res(4, tools('x')) });
+      const acknowledged = note('notifications/subscriptions/acknowledged', { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/subscriptionId': 3 } });
+      const inbound = hot('a---------bA', { a: res(0, discoverResult(caps)), b: res(4, tools('x')), A: acknowledged });
       const { transport, outbound$ } = marbleTransport(inbound);
       const client = createClient(transport, { live: { graceMs: 3 } });
       expectObservable(client.toolsState$.pipe(map(() => 'x')), '^-!').toBe('x');

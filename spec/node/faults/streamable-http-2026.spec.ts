@@ -1,9 +1,10 @@
 // Faults of the 2026-07-28 Streamable HTTP shape with 100 calls in flight: a POST's event stream ends before its
-// result, the listen stream drops, a call asks for input forever.
+// result, JSON answers are cut off by the socket closing, the listen stream drops (once, or after every
+// acknowledgement) or is never acknowledged, a call asks for input forever.
 import { filter, firstValueFrom, map } from 'rxjs';
 import { createClient, streamableHttp, type Client, type ClientOptions } from '../../../src/index.js';
 import { CALLS, echoed, errorNamed, failedTyped, hundredCalls, problems, startCalls } from '../../helpers/faults/calls.js';
-import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem } from '../../helpers/faults/client.js';
+import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem, recordDiagnostics } from '../../helpers/faults/client.js';
 import { httpFaultServer, reportWhen, runId, within, type FaultParams, type HttpFaultServer, type RunReport } from '../../helpers/faults/fault-server.js';
 
 const SPEC_MS = 15_000;
@@ -55,6 +56,55 @@ describe('Streamable HTTP (2026-07-28 shape) faults with 100 calls in flight', (
       }
     }, SPEC_MS);
   }
+
+  it('JSON answers cut off by the server closing the socket: each of the 100 calls is re-issued once with a new id and succeeds', async () => {
+    const { run, client } = await start('json-cut', { fault: 'json-cut', after: CALLS });
+    const batch = startCalls(hundredCalls(client));
+    const faultAt = await server.faultAt(run);
+    const outcomes = await batch.settled(4000);
+    expect(problems(outcomes, (o) => echoed(o.index, faultAt)(o))).toEqual([]);
+    const calls = (await server.report(run)).log.filter((entry) => entry.rpc === 'tools/call');
+    expect(calls.length).withContext('POSTs of tools/call (each call cut once, then re-issued)').toBe(2 * CALLS);
+    expect(new Set(calls.map((entry) => entry.id)).size).withContext('distinct JSON-RPC ids').toBe(2 * CALLS);
+    expect(await nextCallProblem(client, 3000)).toBeUndefined();
+  }, SPEC_MS);
+
+  it('a server that acknowledges each listen stream and drops it 100 ms later: the client re-opens it with growing delays, and calls work', async () => {
+    const live = { ...FAULT_CLIENT_OPTIONS.live, backoff: { initialMs: 50, maxMs: 800 } };
+    const { run, client } = await start('listen-flap', { fault: 'listen-flap', cut: 'reset' }, { live });
+    const held = client.tools$.subscribe();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Delays of 50, 100, 200, 400 ms after streams of 100 ms: opens at about 0, 150, 350, 650 and 1150 ms
+      // (one every 150 ms, 10 or more, if every acknowledgement started the backoff over).
+      const opened = listens(await server.report(run)).length;
+      expect(opened).withContext('listen requests in 1.5 s').toBeGreaterThanOrEqual(3);
+      expect(opened).withContext('listen requests in 1.5 s').toBeLessThanOrEqual(6);
+      expect(await nextCallProblem(client, 3000)).toBeUndefined();
+    } finally {
+      held.unsubscribe();
+    }
+  }, SPEC_MS);
+
+  it('a listen stream never acknowledged: given up after listenAckTimeoutMs with a listen-retry diagnostic, the tool list marked stale, re-opened', async () => {
+    const live = { ...FAULT_CLIENT_OPTIONS.live, listenAckTimeoutMs: 300 };
+    const { run, client } = await start('listen-mute', { fault: 'listen-mute' }, { live });
+    const diagnostics = recordDiagnostics(client);
+    const held = client.toolsState$.subscribe();
+    try {
+      const stale = await within(3000, 'a stale tool list after a first good one', firstValueFrom(client.toolsState$.pipe(filter((s) => s.items !== undefined && s.stale && !s.refreshing))));
+      expect(stale.items?.map((tool) => tool.name)).toContain('echo');
+      const retries = diagnostics.entries.map((e) => e.diagnostic).filter((d) => d.kind === 'listen-retry');
+      expect(retries[0]?.message).toContain('not acknowledged within 300 ms');
+      const report = await reportWhen(server, run, (r) => listens(r).length >= 2);
+      expect(listens(report).length).withContext('listen requests').toBeGreaterThanOrEqual(2);
+      expect(listens(report)[0]?.closedEarly).withContext('the first listen stream closed by the client').toBe(true);
+      expect(await nextCallProblem(client, 3000)).toBeUndefined();
+    } finally {
+      held.unsubscribe();
+      diagnostics.stop();
+    }
+  }, SPEC_MS);
 
   it('input rounds that never end: the call fails with InputRequiredError after maxInputRounds, the other 99 succeed', async () => {
     const handlers = { elicitation: () => ({ action: 'accept' as const, content: { name: 'Ada' } }) };

@@ -51,7 +51,7 @@ function ends(run: Run, connection: Connection, events$: Observable<WatchEvent>,
   const bounds = count !== undefined || until !== undefined;
   const timeout$ = timeoutMs === undefined ? [] : [timer(timeoutMs).pipe(map((): End => ({ reason: 'timeout', exitCode: bounds ? EXIT.usage : EXIT.ok })))];
   const dropped$ = connection.client.state$.pipe(
-    filter((state) => state.status === 'disconnected'),
+    filter((state) => state.status === 'disconnected' || state.status === 'failed'),
     map((state): End => ({ reason: 'disconnected', exitCode: EXIT.unreachable, error: 'error' in state ? state.error : undefined })),
   );
   const interrupted$ = run.interrupted$.pipe(map((): End => ({ reason: 'interrupted', exitCode: EXIT.ok })));

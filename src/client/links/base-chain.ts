@@ -13,6 +13,6 @@ export function onConnection(call: VerbCall): Observable<CallEvent<unknown>> {
 
 /** The client's chain before the verbs install theirs (no tool registry yet): session loss, then the connection. */
 export function baseVerbChain(core: Connector): (call: VerbCall) => Observable<CallEvent<unknown>> {
-  return chain<VerbCall>([sessionLossLink, connectLink(core)], onConnection);
+  return chain<VerbCall>([sessionLossLink(() => core.current()), connectLink(core)], onConnection);
 }
 

@@ -14,6 +14,9 @@ export function outputCheckLink(core: ClientCore, tools: ToolRegistry): VerbLink
   return (call, next) => {
     if (call.method !== 'tools/call') return next(call);
     const name = String(call.params?.['name']);
+    // A tool known without an output schema has nothing to check.
+    const known = call.options.tool ?? tools.get(name);
+    if (known !== undefined && known.outputSchema === undefined) return next(call);
     return relay(() => next(call), (event) => core.checkOutput(call.options.tool ?? tools.get(name), event as CallEvent<CallToolResult>));
   };
 }

@@ -1,6 +1,6 @@
 import type { Params } from '../../session/types.js';
 import { relay } from '../relay.js';
-import { asksForTask, runsAsTask, toolCallViaTask } from '../tasks/plain-call.js';
+import { asksForTask, mayAskForTask, runsAsTask, toolCallViaTask } from '../tasks/plain-call.js';
 import type { StartDeps } from '../tasks/start.js';
 import type { ToolRegistry } from '../tool-registry.js';
 import type { VerbLink } from './verb-call.js';
@@ -18,7 +18,9 @@ export function taskFallbackLink(tasks: StartDeps, tools: ToolRegistry): VerbLin
     const args = call.params?.['arguments'] as Params | undefined;
     const viaTask = () => toolCallViaTask(tasks, name, args, call.options);
     if (runsAsTask(tasks, call.ready, name)) return viaTask();
-    const plain = call.options.tool !== undefined ? call : { ...call, options: { ...call.options, tool: tools.get(name) } };
+    const tool = call.options.tool ?? tools.get(name);
+    const plain = tool === call.options.tool ? call : { ...call, options: { ...call.options, tool } };
+    if (!mayAskForTask(call.ready)) return next(plain);
     return relay(() => next(plain), (event) => event, (error) => {
       if (asksForTask(tasks, error)) return viaTask();
       throw error;

@@ -57,12 +57,19 @@ const asMcpError = (error: unknown): McpError => (McpError.is(error) ? error : T
 /**
  * The refresh logic of a catalog, as a pure operator over a stream of change announcements: lists once at
  * subscription, then once per burst of changes (debounced); a newer refresh cancels the one in flight; a failure
- * keeps the last good items and reports the error beside them.
+ * keeps the last good items and reports the error beside them. A lapse (`lapses$`: changes may go unannounced for
+ * a while) marks the items stale without listing; the next change lists again.
  *
- * **Temperature:** cold. **Emits:** a state per change (announced, refresh started, loaded, failed).
+ * **Temperature:** cold. **Emits:** a state per change (announced, lapse, refresh started, loaded, failed).
  * **Completes:** never by itself. **Errors:** never (failures are states). **Teardown:** cancels the refresh in flight.
  */
-export function catalogState<T>(changes$: Observable<unknown>, list: () => Observable<readonly T[]>, debounceMs: number, seed: CatalogState<T> = EMPTY_CATALOG): Observable<CatalogState<T>> {
+export function catalogState<T>(
+  changes$: Observable<unknown>,
+  list: () => Observable<readonly T[]>,
+  debounceMs: number,
+  seed: CatalogState<T> = EMPTY_CATALOG,
+  lapses$: Observable<unknown> = EMPTY,
+): Observable<CatalogState<T>> {
   return defer(() => {
     const shared$ = changes$.pipe(share());
     const refreshes$ = merge(of(null), shared$.pipe(debounceTime(debounceMs))).pipe(
@@ -76,7 +83,8 @@ export function catalogState<T>(changes$: Observable<unknown>, list: () => Obser
         ),
       ),
     );
-    const events$ = merge(shared$.pipe(map((): CatalogEvent<T> => ({ type: 'changed' }))), refreshes$);
+    // A lapse is a change that may have happened: stale at once, listed again only once changes are announced again.
+    const events$ = merge(merge(shared$, lapses$).pipe(map((): CatalogEvent<T> => ({ type: 'changed' }))), refreshes$);
     return events$.pipe(
       scan(step<T>, { state: seed, changedSinceStart: false }),
       map((accumulated) => accumulated.state),
@@ -96,17 +104,26 @@ export interface CatalogKind<T> {
   list(ready: ClientConnection): Observable<readonly T[]>;
 }
 
+/** Whether one catalog on one connection is kept fresh by the listen stream. */
+const listensOn = <T>(kind: CatalogKind<T>, ready: ClientConnection): boolean =>
+  ready.policy.revision.listChanges === 'listen' && hasCapability(ready.server.capabilities, kind.capability);
+
 /** The changes of one catalog on one connection: its notifications, and on listen revisions the stream's gaps. */
 function changesOn<T>(listen: ListenManager, kind: CatalogKind<T>, ready: ClientConnection): Observable<unknown> {
   const announced$ = ready.connection.notifications$.pipe(filter((n) => n.method === kind.notification));
-  if (ready.policy.revision.listChanges !== 'listen' || !hasCapability(ready.server.capabilities, kind.capability)) return announced$;
+  if (!listensOn(kind, ready)) return announced$;
   return merge(announced$, listen.need(kind.listen), listen.reopened$.pipe(filter((r) => r === ready)));
+}
+
+/** The lapses of the listen stream that keeps one catalog fresh on one connection (none without one). */
+function lapsesOn<T>(listen: ListenManager, kind: CatalogKind<T>, ready: ClientConnection): Observable<unknown> {
+  return listensOn(kind, ready) ? listen.lapsed$.pipe(filter((r) => r === ready)) : EMPTY;
 }
 
 /**
  * A live catalog: hot, replaying the latest state, lazy (the first subscriber lists), refreshed when the server
  * announces a change (a notification, or on 2026-07-28 the listen stream) and whenever a listen stream came back
- * after a gap. It belongs to the client, not to a connection: when the connection is lost it keeps the last good
+ * after a gap; marked stale while the listen stream that keeps it fresh has lapsed. It belongs to the client, not to a connection: when the connection is lost it keeps the last good
  * items (marked stale) and lists again on the next one (the client reconnects while the catalog is subscribed).
  *
  * **Temperature:** hot, shared, replaying the latest state. **Emits:** a state per change. **Completes:** after the
@@ -118,7 +135,8 @@ export function liveCatalog<T>(core: ClientCore, listen: ListenManager, kind: Ca
   const debounceMs = options.debounceMs ?? DEFAULT_CATALOG_DEBOUNCE_MS;
   const onConnection = (ready: ClientConnection): Observable<CatalogState<T>> => {
     const seed = last === EMPTY_CATALOG ? last : { ...last, stale: true };
-    const live$ = catalogState(changesOn(listen, kind, ready), () => kind.list(ready), debounceMs, seed).pipe(takeUntil(ready.ended$));
+    const changes$ = changesOn(listen, kind, ready);
+    const live$ = catalogState(changes$, () => kind.list(ready), debounceMs, seed, lapsesOn(listen, kind, ready)).pipe(takeUntil(ready.ended$));
     // The connection is gone: what is known may be out of date until the next connection lists again.
     const lost$ = defer(() => (last.stale && !last.refreshing ? EMPTY : of<CatalogState<T>>({ ...last, stale: true, refreshing: false })));
     return concat(live$, lost$);

@@ -4,8 +4,8 @@ import type { Diagnostic } from '../../session/types.js';
 import type { ClientState } from '../types.js';
 
 /**
- * Calls `onFailure` once per connection failure that `state$` shows (`reconnecting` or `disconnected` with an error
- * not seen before), for code that does not watch `state$`. A callback that throws is reported on `diagnostics$`.
+ * Calls `onFailure` once per connection failure that `state$` shows (`reconnecting` or `disconnected` with an error,
+ * or `failed`, not seen before), for code that does not watch `state$`. A callback that throws is reported on `diagnostics$`.
  */
 export function watchFailures(
   state$: Observable<ClientState>,
@@ -15,7 +15,7 @@ export function watchFailures(
   let last: McpError | undefined;
   return state$.subscribe((state) => {
     if (state.status === 'ready') last = undefined;
-    const error = state.status === 'reconnecting' || state.status === 'disconnected' ? state.error : undefined;
+    const error = state.status === 'reconnecting' || state.status === 'disconnected' || state.status === 'failed' ? state.error : undefined;
     if (error === undefined || error === last) return;
     last = error;
     try {

@@ -1,16 +1,13 @@
 import {
-  BehaviorSubject, EMPTY, NEVER, Observable, Subject, Subscription, defer, distinctUntilChanged, filter, map, repeat, retry, share, switchMap, take,
-  tap, timer,
+  BehaviorSubject, EMPTY, NEVER, Observable, Subject, defer, distinctUntilChanged, ignoreElements, map, repeat, retry, share, switchMap, tap, timer,
 } from 'rxjs';
-import type { RequestId } from '../../protocol/jsonrpc.js';
+import { McpError } from '../../errors/mcp-error.js';
 import type { SubscriptionFilter } from '../../protocol/model/subscriptions.js';
-import { TASKS_EXTENSION } from '../../protocol/model/tasks-extension.js';
 import type { ClientConnection } from '../client-connection.js';
 import type { ClientCore } from '../core.js';
-import type { BackoffOptions } from '../types.js';
+import type { CatalogOptions } from '../types.js';
 import { backoffDelay } from './backoff.js';
-
-const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+import { DEFAULT_LISTEN_ACK_TIMEOUT_MS, DEFAULT_LISTEN_HEALTHY_MS, healthyAfter, isAckTimeout, listenOnce } from './listen-stream.js';
 
 /** The client's `subscriptions/listen` stream: one per connection, for every kind currently needed. */
 export interface ListenManager {
@@ -21,11 +18,19 @@ export interface ListenManager {
    */
   need(kinds: SubscriptionFilter): Observable<never>;
   /**
-   * A connection whose listen stream came back after a gap (it dropped, or the server ended it, and was re-opened):
-   * what it covers may have changed unannounced meanwhile. Not emitted for the first stream of a connection.
+   * A connection whose listen stream came back after a lapse (see `lapsed$`): it is acknowledged again, and what it
+   * covers may have changed unannounced meanwhile. Not emitted for the first acknowledgement of a connection that
+   * had no lapse before it.
    * **Temperature:** hot. **Emits:** the connection. **Completes:** never. **Errors:** never.
    */
   readonly reopened$: Observable<ClientConnection>;
+  /**
+   * A connection whose listen stream stopped keeping what it covers fresh: it dropped, the server ended it, it
+   * failed, or it was not acknowledged within `listenAckTimeoutMs`. It is re-opened with backoff; until it is
+   * acknowledged again (`reopened$`), changes go unannounced.
+   * **Temperature:** hot. **Emits:** the connection, once per lapse. **Completes:** never. **Errors:** never.
+   */
+  readonly lapsed$: Observable<ClientConnection>;
 }
 
 function union(demands: Iterable<SubscriptionFilter>): SubscriptionFilter {
@@ -46,84 +51,71 @@ function union(demands: Iterable<SubscriptionFilter>): SubscriptionFilter {
 
 const key = (kinds: SubscriptionFilter): string => JSON.stringify(kinds);
 
-function tagged(params: Readonly<Record<string, unknown>> | undefined, id: RequestId | undefined): boolean {
-  const meta = params?.['_meta'] as Readonly<Record<string, unknown>> | undefined;
-  return id !== undefined && meta?.[SUBSCRIPTION_ID] === id;
+/** The listen streams of one connection: whether one lapsed since the last acknowledgement, and where to tell it. */
+interface ConnectionListen {
+  readonly ready: ClientConnection;
+  lapsed: boolean;
+  readonly reopened: Subject<ClientConnection>;
+  readonly lapses: Subject<ClientConnection>;
 }
 
-/** One listen request on `ready`, emitting its acknowledgements; completes when the server ends it (result or cancel). */
-function listenOnce(core: ClientCore, ready: ClientConnection, kinds: SubscriptionFilter): Observable<SubscriptionFilter> {
-  return new Observable<SubscriptionFilter>((subscriber) => {
-    let listenId: RequestId | undefined;
-    const notifications$ = ready.connection.notifications$;
-    const acks$ = notifications$.pipe(
-      filter((n) => n.method === 'notifications/subscriptions/acknowledged' && tagged(n.params, listenId)),
-      map((n) => (n.params?.['notifications'] ?? {}) as SubscriptionFilter),
-    );
-    const endedByServer$ = notifications$.pipe(filter((n) => n.method === 'notifications/cancelled' && listenId !== undefined && n.params?.['requestId'] === listenId), take(1));
-    const params = { notifications: kinds };
-    // Task ids belong to the tasks extension: a listen that asks for them declares it.
-    const callOptions = kinds.taskIds?.length ? { extensions: { [TASKS_EXTENSION]: {} } } : {};
-    const options = { ...ready.policy.requestOptions('subscriptions/listen', params, callOptions, core.logLevel), timeout: false as const, onRequestId: (id: RequestId) => (listenId = id) };
-    const subscriptions = new Subscription();
-    subscriptions.add(acks$.subscribe((ack) => subscriber.next(ack)));
-    subscriptions.add(endedByServer$.subscribe(() => subscriber.complete()));
-    subscriptions.add(
-      ready.connection.requestEvents('subscriptions/listen', params, options).subscribe({
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      }),
-    );
-    return subscriptions;
-  });
+/** Why a listen stream is being re-opened, for the `listen-retry` diagnostic. */
+function whyFailed(error: unknown): string {
+  if (isAckTimeout(error)) return `was not acknowledged within ${error.ms} ms`;
+  return `failed (${error instanceof Error ? error.message : String(error)})`;
 }
 
 /**
  * The listen stream of one connection for `kinds`: re-opened with backoff, each time with a `listen-retry`
- * diagnostic, when the server ends it or it fails while the connection lasts; every acknowledgement after the first
- * announces a gap on `reopened`.
+ * diagnostic and a lapse on `lapsed$`, when the server ends it, it fails or it is not acknowledged in time, while the
+ * connection lasts. The backoff starts over only once a stream has stayed acknowledged and open for `healthyMs`.
+ * The first acknowledgement after a lapse announces the gap on `reopened$` (and clears the result cache).
  */
-function listenLoop(core: ClientCore, ready: ClientConnection, kinds: SubscriptionFilter, backoff: BackoffOptions, reopened: Subject<ClientConnection>): Observable<never> {
+function listenLoop(core: ClientCore, at: ConnectionListen, kinds: SubscriptionFilter, options: CatalogOptions): Observable<never> {
+  const backoff = options.backoff ?? {};
+  const healthyMs = backoff.healthyMs ?? DEFAULT_LISTEN_HEALTHY_MS;
+  const ackTimeoutMs = options.listenAckTimeoutMs ?? DEFAULT_LISTEN_ACK_TIMEOUT_MS;
   return defer(() => {
-    let acks = 0;
     let attempt = 0;
-    const again = (why: string) => {
-      if (ready.connection.end !== undefined) return EMPTY;
+    const again = (why: string, error?: unknown) => {
+      if (at.ready.connection.end !== undefined) return EMPTY;
+      at.lapsed = true;
+      at.lapses.next(at.ready);
       attempt += 1;
       const delay = backoffDelay(attempt, backoff);
-      core.diagnose({ kind: 'listen-retry', message: `The listen stream ${why}: re-opening in ${delay} ms (attempt ${attempt})`, value: kinds });
+      const message = `The listen stream ${why}: re-opening in ${delay} ms (attempt ${attempt})`;
+      core.diagnose({ kind: 'listen-retry', message, value: kinds, ...(McpError.is(error) ? { error } : {}) });
       return timer(delay);
     };
-    return listenOnce(core, ready, kinds).pipe(
-      tap(() => {
-        acks += 1;
-        attempt = 0;
-        if (acks > 1) {
-          // A gap: whatever the stream would have announced meanwhile may have changed, cached results included.
-          ready.cache.clear();
-          reopened.next(ready);
-        }
-      }),
+    const acknowledged = () => {
+      if (!at.lapsed) return;
+      at.lapsed = false;
+      // A gap: whatever the stream would have announced meanwhile may have changed, cached results included.
+      at.ready.cache.clear();
+      at.reopened.next(at.ready);
+    };
+    return listenOnce(at.ready, kinds, ackTimeoutMs).pipe(
+      tap(acknowledged),
+      healthyAfter(healthyMs, () => (attempt = 0)),
       repeat({ delay: () => again('was ended by the server') }),
-      retry({ delay: (error: unknown) => again(`failed (${error instanceof Error ? error.message : String(error)})`) }),
-      switchMap(() => EMPTY),
+      retry({ delay: (error: unknown) => again(whyFailed(error), error) }),
+      ignoreElements(),
     );
   });
 }
 
 /** Creates the client's listen manager. Connections without listen streams hold the demands and send nothing. */
-export function createListenManager(core: ClientCore, backoff: BackoffOptions = {}): ListenManager {
+export function createListenManager(core: ClientCore, options: CatalogOptions = {}): ListenManager {
   const demands = new BehaviorSubject<ReadonlyMap<object, SubscriptionFilter>>(new Map());
   const reopened = new Subject<ClientConnection>();
+  const lapses = new Subject<ClientConnection>();
   const kinds$ = demands.pipe(map((all) => union(all.values())), distinctUntilChanged((a, b) => key(a) === key(b)));
-  const stream$ = core.live$.pipe(
-    switchMap((ready) =>
-      ready.policy.revision.listChanges !== 'listen'
-        ? NEVER
-        : kinds$.pipe(switchMap((kinds) => (Object.keys(kinds).length === 0 ? NEVER : listenLoop(core, ready, kinds, backoff, reopened)))),
-    ),
-    share(),
-  );
+  const onConnection = (ready: ClientConnection): Observable<never> => {
+    if (ready.policy.revision.listChanges !== 'listen') return NEVER;
+    const at: ConnectionListen = { ready, lapsed: false, reopened, lapses };
+    return kinds$.pipe(switchMap((kinds) => (Object.keys(kinds).length === 0 ? NEVER : listenLoop(core, at, kinds, options))));
+  };
+  const stream$ = core.live$.pipe(switchMap(onConnection), share());
   const need = (kinds: SubscriptionFilter): Observable<never> =>
     new Observable<never>((subscriber) => {
       const token = {};
@@ -136,5 +128,5 @@ export function createListenManager(core: ClientCore, backoff: BackoffOptions = 
         loop.unsubscribe();
       };
     });
-  return { need, reopened$: reopened.asObservable() };
+  return { need, reopened$: reopened.asObservable(), lapsed$: lapses.asObservable() };
 }

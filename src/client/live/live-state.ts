@@ -158,7 +158,7 @@ function kinds(lists: CatalogLists): { tools: CatalogKind<Tool>; resources: Cata
  * Builds the live state of a client (catalogs, resource watches, typed notifications, connection state) on the
  * client's listen stream (`listen`, shared with what else needs one; a new one by default).
  */
-export function createLiveState(core: ClientCore, lists: CatalogLists, options: CatalogOptions = {}, listen: ListenManager = createListenManager(core, options.backoff)): LiveState {
+export function createLiveState(core: ClientCore, lists: CatalogLists, options: CatalogOptions = {}, listen: ListenManager = createListenManager(core, options)): LiveState {
   const all = kinds(lists);
   const toolsState$ = liveCatalog(core, listen, all.tools, options);
   const resourcesState$ = liveCatalog(core, listen, all.resources, options);

@@ -41,6 +41,11 @@ export function runsAsTask(deps: StartDeps, ready: ClientConnection, name: strin
   return mustRunAsTask(deps, ready, name) || declaresTasks(ready);
 }
 
+/** True when a plain call on `ready` could be refused with `-32021` for the tasks extension (2026-07-28, offered). */
+export function mayAskForTask(ready: ClientConnection): boolean {
+  return taskShape(ready) === 'extension' && hasCapability(ready.server.capabilities, ['extensions', TASKS_EXTENSION]);
+}
+
 /** True when a plain call's error asks for the call to be made again as a task (2026-07-28, `-32021`). */
 export function asksForTask(deps: StartDeps, error: unknown): boolean {
   return asksForTasks(error, deps.core.current());

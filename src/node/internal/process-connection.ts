@@ -2,9 +2,14 @@ import { catchError, concat, defer, EMPTY, mergeMap, type MonoTypeOperatorFuncti
 import { TransportError } from '../../errors/errors.js';
 import { decodeJsonLines, encodeJsonLine } from '../../transport/internal/json-lines.js';
 import type { InboundFrame, OutboundFrame } from '../../transport/types.js';
-import type { ManagedProcess, ProcessExit } from './managed-process.js';
-import { ProcessExitError, StdoutClosedError } from './process-errors.js';
+import type { ManagedProcess, ProcessExit, ProcessLaunch } from './managed-process.js';
+import { ProcessExitError, type ProcessExitErrorOptions, StdoutClosedError } from './process-errors.js';
 import { decodeMessage, messageTextParts } from './utf8.js';
+
+/** Builds the error of an unclean exit of a process started from `launch` (default: `ProcessExitError`). */
+export type ExitErrorFactory = (launch: ProcessLaunch, options: ProcessExitErrorOptions) => ProcessExitError;
+
+const processExitError: ExitErrorFactory = (_launch, options) => new ProcessExitError(options);
 
 /**
  * The inbound frames of one server process; `outbound$` is written to its stdin, one line per frame, from
@@ -13,7 +18,7 @@ import { decodeMessage, messageTextParts } from './utf8.js';
  * - **Temperature:** cold over an already spawned process; subscribe once.
  * - **Emits:** one frame per stdout line (a non-JSON line is a `malformed` frame).
  * - **Completes:** when stdout has ended and the process exited with code 0.
- * - **Errors:** `ProcessSpawnError`, `ProcessExitError` (other exits, with the stderr tail), `StdoutClosedError`
+ * - **Errors:** `ProcessSpawnError`, `ProcessExitError` (other exits, with the stderr tail; `exitError` builds it), `StdoutClosedError`
  *   (stdout ended and the process did not exit), or a `TransportError` wrapping a stream failure or an
  *   unserialisable frame. A message over `maxMessageBytes` is a `malformed` frame with `tooLarge`, not an error.
  *   When `outbound$` completes, stdin is closed once every queued line is written.
@@ -24,8 +29,9 @@ export function processConnection(
   server: ManagedProcess,
   outbound$: Observable<OutboundFrame>,
   maxMessageBytes: number,
+  exitError: ExitErrorFactory = processExitError,
 ): Observable<InboundFrame> {
-  const frames$ = concat(server.stdout().pipe(decodeJsonLines({ maxMessageBytes, decode: decodeMessage, textParts: messageTextParts })), afterStdout(server));
+  const frames$ = concat(server.stdout().pipe(decodeJsonLines({ maxMessageBytes, decode: decodeMessage, textParts: messageTextParts })), afterStdout(server, exitError));
   return server.spawned$.pipe(
     switchMap(() => frames$.pipe(alongside(writeFrames(server, outbound$)))),
     catchError((error: unknown) => throwError(() => TransportError.from(error))),
@@ -81,23 +87,23 @@ export const EXIT_AFTER_STDOUT_MS = 50;
  * (as a crashing or finished one does) ends it with its exit; one that keeps running ends it with
  * `StdoutClosedError`, and the teardown stops it.
  */
-function afterStdout(server: ManagedProcess): Observable<never> {
+function afterStdout(server: ManagedProcess, exitError: ExitErrorFactory): Observable<never> {
   return defer(() =>
     server.exit$.pipe(
       timeout({
         first: EXIT_AFTER_STDOUT_MS,
         with: () => throwError(() => new StdoutClosedError({ command: server.launch.command, ...(server.pid === undefined ? {} : { pid: server.pid }), stderrTail: server.stderrTail() })),
       }),
-      mergeMap((exit) => exitOutcome(server, exit)),
+      mergeMap((exit) => exitOutcome(server, exit, exitError)),
     ),
   );
 }
 
-function exitOutcome(server: ManagedProcess, exit: ProcessExit): Observable<never> {
+function exitOutcome(server: ManagedProcess, exit: ProcessExit, exitError: ExitErrorFactory): Observable<never> {
   if (exit.exitCode === 0) return EMPTY;
   const { command } = server.launch;
   const stderrTail = server.stderrTail();
-  return throwError(() => new ProcessExitError({ command, pid: server.pid, ...exit, stderrTail }));
+  return throwError(() => exitError(server.launch, { command, pid: server.pid, ...exit, stderrTail }));
 }
 
 /** Mirrors the source and runs `side$` next to it: the source alone decides completion, either may error. */

@@ -28,8 +28,9 @@ export class ProcessExitError extends TransportError {
   /** The last lines the process wrote to stderr, oldest first (at most 20 lines / 8 KiB). */
   readonly stderrTail: readonly string[];
 
-  constructor(options: ProcessExitErrorOptions) {
-    super(exitMessage(options), options);
+  /** `message` replaces the default one (`Server process "<command>" exited with code …`) for subclasses. */
+  constructor(options: ProcessExitErrorOptions, message: string = exitMessage(options)) {
+    super(message, options);
     this.command = options.command;
     this.pid = options.pid;
     this.exitCode = options.exitCode;

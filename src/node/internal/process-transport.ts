@@ -1,7 +1,7 @@
 import { mergeMap, Observable, Subject, Subscription } from 'rxjs';
 import type { InboundFrame, OutboundFrame, Transport } from '../../transport/types.js';
 import { ManagedProcess, type ProcessExit, type ProcessLaunch } from './managed-process.js';
-import { processConnection } from './process-connection.js';
+import { type ExitErrorFactory, processConnection } from './process-connection.js';
 import { shutDownProcess, type ShutdownGraces } from './shutdown.js';
 
 /** One server process spawned by a stdio transport. */
@@ -61,6 +61,8 @@ export interface ProcessTransportConfig {
   readonly launch: () => ProcessLaunch;
   readonly maxMessageBytes: number;
   readonly graces: ShutdownGraces;
+  /** Builds the error of an unclean exit (default: `ProcessExitError`). */
+  readonly exitError?: ExitErrorFactory;
   /** Called once a process has exited and its pipes closed. */
   readonly afterExit?: (launch: ProcessLaunch, exit: ProcessExit) => void;
 }
@@ -81,7 +83,7 @@ export function createProcessTransport(config: ProcessTransportConfig): StdioTra
       current = server;
       follow(server, processes, config);
       connection.add(
-        processConnection(server, outbound$, config.maxMessageBytes).subscribe({
+        processConnection(server, outbound$, config.maxMessageBytes, config.exitError).subscribe({
           next: (frame) => subscriber.next(frame),
           error: (error: unknown) => subscriber.error(error),
           complete: () => subscriber.complete(),

@@ -22,6 +22,7 @@ import type {
   ResourceUpdatedNotificationParams,
   SubscribeRequestParams,
 } from './resources.js';
+import type { RegistryNotifications } from '../revision-registry.js';
 import type { ListRootsRequestParams, ListRootsResult } from './roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from './sampling.js';
 import type {
@@ -87,19 +88,11 @@ export interface ServerRequests {
   readonly 'tasks/cancel': { readonly params: TaskRequestParams; readonly result: TaskResult };
 }
 
-/** Notifications the server sends, with their params. */
-export interface ServerNotifications {
-  readonly 'notifications/cancelled': CancelledNotificationParams;
-  readonly 'notifications/progress': ProgressNotificationParams;
-  readonly 'notifications/message': LoggingMessageNotificationParams;
-  readonly 'notifications/resources/updated': ResourceUpdatedNotificationParams;
-  readonly 'notifications/resources/list_changed': ListChangedNotificationParams;
-  readonly 'notifications/tools/list_changed': ListChangedNotificationParams;
-  readonly 'notifications/prompts/list_changed': ListChangedNotificationParams;
-  readonly 'notifications/elicitation/complete': ElicitationCompleteNotificationParams;
-  readonly 'notifications/tasks/status': TaskStatusNotificationParams;
-  readonly 'notifications/subscriptions/acknowledged': SubscriptionsAcknowledgedNotificationParams;
-}
+/**
+ * Notifications the server sends, with their params: every revision's typed notifications, as the revision
+ * registry lists them (`revision-registry.ts`).
+ */
+export interface ServerNotifications extends RegistryNotifications {}
 
 /** Notifications the client sends, with their params. */
 export interface ClientNotifications {

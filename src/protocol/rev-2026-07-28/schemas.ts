@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { RevisionSchemas } from '../schema-types.js';
+import type { ModernProtocolVersion } from '../versions.js';
 import { memoize, receiving, sending } from '../shapes/context.js';
 import { buildKit, type Kit } from '../shapes/kit.js';
 import { buildSharedClientNotifications, buildSharedServerNotifications } from '../shapes/notifications.js';
@@ -9,16 +10,17 @@ import { buildAcknowledged, buildDiscoveryResults, buildSubscriptionFilter } fro
 import { buildRequestMeta } from './meta.js';
 import { buildInputRequestParams, buildInputRequired } from './mrtr.js';
 
-const VERSION = '2026-07-28';
-
-/** Builds every 2026-07-28 schema (not memoised: use `buildSchemas`). */
-export function createSchemas(): RevisionSchemas {
-  const receive = buildKit(receiving(VERSION));
-  const send = buildKit(sending(VERSION));
+/**
+ * Builds every 2026-07-28 schema (not memoised: use `buildSchemas`); a later stateless revision's folder builds on
+ * these with its own `version`.
+ */
+export function createSchemas(version: ModernProtocolVersion = '2026-07-28'): RevisionSchemas {
+  const receive = buildKit(receiving(version));
+  const send = buildKit(sending(version));
   const { InputRequiredResultSchema } = buildInputRequired(receive);
   const serverNotifications = buildSharedServerNotifications(receive.base);
   return {
-    version: VERSION,
+    version,
     results: { ...buildSharedResults(receive.base, receive.content, receive.listing), ...buildDiscoveryResults(receive) },
     InputRequiredResultSchema,
     serverRequests: buildInputRequestParams(receive),
@@ -57,4 +59,4 @@ function buildClientRequests(send: Kit) {
 }
 
 /** Every 2026-07-28 schema, built on first call and shared afterwards. */
-export const buildSchemas: () => RevisionSchemas = memoize(createSchemas);
+export const buildSchemas: () => RevisionSchemas = memoize(() => createSchemas());

@@ -66,8 +66,9 @@ function postResponseFrames(
  * - **Temperature:** cold; each subscription sends one POST.
  * - **Emits:** the inbound frames of this POST's response, in order.
  * - **Completes:** after the response to the request (or at the end of the body for other frames).
- * - **Errors:** `SessionExpiredError` (404 to a request with a session id); `TransportError` for network
- *   failures and HTTP errors whose body is not the JSON-RPC error answering the request.
+ * - **Errors:** `SessionExpiredError` (404 to a request with a session id); `ResponseStreamEndedError` when the
+ *   response of a request (event stream or JSON body) breaks before the response arrived; `TransportError` for
+ *   other network failures and HTTP errors whose body is not the JSON-RPC error answering the request.
  * - **Teardown:** aborts the POST (and any resuming GET).
  */
 export function postFrame(ctx: HttpContext, frame: OutboundFrame): Observable<InboundFrame> {

@@ -1,11 +1,12 @@
-import { EMPTY, from, type Observable, of, switchMap, throwError } from 'rxjs';
-import { TransportError } from '../../errors/errors.js';
+import { catchError, EMPTY, from, type Observable, of, switchMap, throwError } from 'rxjs';
+import { ResponseStreamEndedError, TransportError } from '../../errors/errors.js';
 import type { RequestId } from '../../protocol/jsonrpc.js';
 import { type HttpResponseDetails, SessionExpiredError } from '../streamable-http-errors.js';
 import type { InboundFrame, InboundFrameInfo } from '../types.js';
 import { type HttpContext, forgetSession } from './http-context.js';
 import type { SentResponse } from './http-request.js';
 import { parseJsonFrame } from './json-frame.js';
+import { networkReason } from './network-error.js';
 
 const MAX_ERROR_BODY = 4096;
 const MAX_ERROR_MESSAGE_BODY = 300;
@@ -56,11 +57,27 @@ export function notMcpError(ctx: HttpContext, response: Response, body: string, 
 }
 
 /**
+ * The text of a JSON body. For a request, a body that breaks while it is read (the server closed the socket:
+ * `terminated`, `other side closed`) loses the request with its response, like an event stream that breaks before
+ * the response: `ResponseStreamEndedError` (2026-07-28 re-issues it).
+ */
+function jsonBodyText(response: Response, requestId: RequestId | undefined): Observable<string> {
+  const text$ = from(response.text());
+  if (requestId === undefined) return text$;
+  return text$.pipe(
+    catchError((error: unknown) =>
+      throwError(() => new ResponseStreamEndedError(`The response body broke before the response arrived: ${networkReason(error)}`, { cause: error })),
+    ),
+  );
+}
+
+/**
  * The frame of a JSON (non-stream) body; an empty body gives none. For a request, a body that is not a JSON
- * object of the protocol (another content type, text that does not parse) fails it at once with `notMcpError`.
+ * object of the protocol (another content type, text that does not parse) fails it at once with `notMcpError`,
+ * and a body that breaks while it is read fails it with `ResponseStreamEndedError`.
  */
 export function jsonBodyFrames(ctx: HttpContext, response: Response, info: InboundFrameInfo, requestId: RequestId | undefined): Observable<InboundFrame> {
-  return from(response.text()).pipe(
+  return jsonBodyText(response, requestId).pipe(
     switchMap((text) => {
       if (text.trim() === '') return EMPTY;
       if (requestId !== undefined && !isJson(response)) return throwError(() => notMcpError(ctx, response, text, 'not JSON or an event stream'));

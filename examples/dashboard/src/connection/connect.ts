@@ -1,7 +1,6 @@
-import {
-  createClient, httpTransport, legacySse, streamableHttp, webSocket, type Client, type ClientHandlers, type HttpAuth, type Transport,
-} from 'rxmcp';
+import { createClient, type Client, type ClientHandlers, type HttpAuth, type Transport } from 'rxmcp';
 import { oauth, webStorage } from 'rxmcp/oauth';
+import { urlTransport, type RemoteOptions } from 'rxmcp/session';
 import type { Correlator } from './correlate.js';
 import { parseHeaders, protocolMode, type ConnectionSettings } from './settings.js';
 import type { SignIn } from './sign-in.js';
@@ -17,18 +16,10 @@ export interface ClientDeps {
 }
 
 function transportFor(settings: ConnectionSettings, auth: HttpAuth | undefined): Transport {
-  const headers = parseHeaders(settings.headers);
-  const http = { headers, ...(auth ? { auth } : {}) };
-  switch (settings.transport) {
-    case 'streamable-http':
-      return streamableHttp(settings.url, http);
-    case 'sse':
-      return legacySse(settings.url, http);
-    case 'websocket':
-      return webSocket(settings.url);
-    default:
-      return httpTransport(settings.url, http);
-  }
+  const entry = urlTransport(settings.transport);
+  const given: RemoteOptions = { headers: parseHeaders(settings.headers), ...(auth ? { auth } : {}) };
+  const taken = Object.fromEntries(Object.entries(given).filter(([option]) => (entry.options as readonly string[]).includes(option)));
+  return entry.create(settings.url, { headers: {}, ...taken }, (why) => new Error(why === 'no-websocket' ? 'This browser has no WebSocket' : 'WebSocket takes no headers'));
 }
 
 /**

@@ -1,10 +1,11 @@
-import type { ProtocolMode } from 'rxmcp';
+import { type ProtocolMode } from 'rxmcp';
+import { remoteKindNamed, type RemoteKind } from 'rxmcp/session';
 
 /** How the user asked to connect. */
 export interface ConnectionSettings {
   readonly url: string;
-  /** `auto`: Streamable HTTP, falling back to HTTP+SSE; or one transport. */
-  readonly transport: 'auto' | 'streamable-http' | 'sse' | 'websocket';
+  /** A kind of the transport registry (`auto`: Streamable HTTP, falling back to HTTP+SSE). */
+  readonly transport: RemoteKind;
   readonly protocol: 'auto' | 'modern' | 'legacy';
   /** Sign in with OAuth (in a popup) when the server asks for it. */
   readonly oauth: boolean;
@@ -14,7 +15,6 @@ export interface ConnectionSettings {
   readonly headers: string;
 }
 
-const TRANSPORTS = ['auto', 'streamable-http', 'sse', 'websocket'] as const;
 const PROTOCOLS = ['auto', 'modern', 'legacy'] as const;
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
@@ -25,7 +25,7 @@ export function settingsFromQuery(search: string, fallbackUrl: string): Connecti
   const query = new URLSearchParams(search);
   return {
     url: query.get('url') ?? fallbackUrl,
-    transport: oneOf(query.get('transport'), TRANSPORTS, 'auto'),
+    transport: remoteKindNamed(query.get('transport') ?? '') ?? 'auto',
     protocol: oneOf(query.get('protocol'), PROTOCOLS, 'auto'),
     oauth: query.get('oauth') === '1',
     trust: query.get('trust') === '1',

@@ -1,5 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
-import type { ClientState, ServerCapabilities } from 'rxmcp';
+import { type ClientState, type ServerCapabilities } from 'rxmcp';
+import { LATEST_PROTOCOL_VERSION } from 'rxmcp/protocol';
+import { URL_TRANSPORTS } from 'rxmcp/session';
 import type { ConnectionSettings } from '../connection/settings.js';
 import type { Dashboard } from '../dashboard.js';
 import { clock, duration } from './format.js';
@@ -46,6 +48,8 @@ function status(state: ClientState | undefined): TemplateResult {
         ${state.error ? html`<span class="error-text">${errorText(state.error)}</span>` : nothing}`;
     case 'disconnected':
       return html`<span class="status disconnected">disconnected</span> ${state.error ? html`<span class="error-text">${errorText(state.error)}</span>` : nothing}`;
+    case 'failed':
+      return html`<span class="status failed">failed</span> <span class="error-text">${errorText(state.error)}</span>`;
     case 'closed':
       return html`<span class="status closed">closed</span>`;
   }
@@ -78,10 +82,10 @@ export function connectionView(d: Dashboard): TemplateResult {
       <input name="url" type="url" required placeholder="http://127.0.0.1:8302/mcp" list="presets" .value=${s.url} size="40" aria-label="Server URL" />
       <datalist id="presets">${d.presets.map((preset) => html`<option value=${preset.url}>${preset.name}</option>`)}</datalist>
       <select name="transport" aria-label="Transport">
-        ${option('auto', s.transport, 'HTTP (auto)')}${option('streamable-http', s.transport, 'Streamable HTTP')}${option('sse', s.transport, 'HTTP+SSE')}${option('websocket', s.transport, 'WebSocket')}
+        ${URL_TRANSPORTS.map((entry) => option(entry.kind, s.transport, entry.label))}
       </select>
       <select name="protocol" aria-label="Protocol">
-        ${option('auto', s.protocol, 'revision: auto')}${option('modern', s.protocol, '2026-07-28')}${option('legacy', s.protocol, '2025 and older')}
+        ${option('auto', s.protocol, 'revision: auto')}${option('modern', s.protocol, LATEST_PROTOCOL_VERSION)}${option('legacy', s.protocol, '2025 and older')}
       </select>
       <label><input type="checkbox" name="oauth" .checked=${s.oauth} /> OAuth</label>
       <label title="Use the server's tool annotations (read-only hints) as facts"><input type="checkbox" name="trust" .checked=${s.trust} /> trust annotations</label>
