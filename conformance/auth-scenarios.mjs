@@ -3,7 +3,8 @@
 // suite's authorization servers approve without a user, so the redirect handler is `headlessRedirect`.
 // Scenarios that must be refused (resource mismatch, wrong `iss`, issuer mismatch, endless step-up) end with
 // the provider's AuthError, which makes the client exit non-zero, as those scenarios allow.
-import { createClient, headlessRedirect, oauth, streamableHttp, toAsyncClient } from 'rxmcp';
+import { createClient, streamableHttp, toAsyncClient } from 'rxmcp';
+import { headlessRedirect, oauth } from 'rxmcp/oauth';
 
 const CLIENT_INFO = { name: 'rxmcp-conformance', version: '0.1.0' };
 /** The client ID metadata document URL the suite expects (`auth/basic-cimd`). */

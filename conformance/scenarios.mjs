@@ -1,6 +1,7 @@
 // What each client scenario of the conformance suite expects the client to do, written against rxmcp's public
 // API only: createClient over streamableHttp, handlers, verbs. One function per scenario (or family).
-import { createClient, settle, streamableHttp, toAsyncClient } from 'rxmcp';
+import { lastValueFrom } from 'rxjs';
+import { createClient, streamableHttp, toAsyncClient } from 'rxmcp';
 import { SKILLS_EXTENSION, runSkills } from './skills.mjs';
 
 const CLIENT_INFO = { name: 'rxmcp-conformance', version: '0.1.0' };
@@ -191,7 +192,7 @@ async function schemaPreservation(run) {
 
 async function skills(run) {
   const capabilities = { extensions: { [SKILLS_EXTENSION]: {} } };
-  await withClient(run, { capabilities }, (opened) => runSkills(run, opened, { log, settle }));
+  await withClient(run, { capabilities }, (opened) => runSkills(run, opened, { log, settle: (source$) => lastValueFrom(source$, { defaultValue: undefined }) }));
 }
 
 /** Scenario name → glue. */
