@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBlocks, docBlocks, readDocument, type BlockReport, type DocBlock } from '../docs/doc-blocks.js';
+import { EXCERPT_MARKER, checkBlocks, docBlocks, readDocument, type BlockReport, type DocBlock } from '../docs/doc-blocks.js';
 import { region } from '../helpers/regions.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,6 +37,11 @@ describe('the code samples of the README and docs/*.md', () => {
       { document: 't.md', line: 7, language: 'js', code: 'f();\n\ng();', excerpt: false },
       { document: 't.md', line: 13, language: 'typescript', code: 'interface A {}', excerpt: true },
     ]);
+  });
+
+  it('has an excerpt marker only right before a block', () => {
+    const markers = documents.flatMap((document) => readDocument(root, document).split('\n').flatMap((line, index) => (EXCERPT_MARKER.test(line) ? [`${document}:${index + 1}`] : [])));
+    expect(markers).toEqual(all.filter((block) => block.excerpt).map((block) => `${block.document}:${block.line - 1}`));
   });
 
   it('type-checks every block not checked by another spec, each as its own module (excerpts for syntax only)', () => {
