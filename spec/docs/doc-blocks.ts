@@ -1,5 +1,5 @@
 // The code blocks of the README and of docs/*.md, and a type check of all of them in one TypeScript program: each
-// block is a module of its own beside spec/docs/sample-globals.d.ts, which declares the placeholders the samples leave
+// block is a module of its own beside spec/docs/sample-globals.ts, which declares the placeholders the samples leave
 // to the reader. A block right after `<!-- sample: excerpt -->` is an excerpt (a signature shown for reading, not a
 // program): it is checked for syntax only.
 import { readFileSync } from 'node:fs';
@@ -83,12 +83,10 @@ function describe(diagnostic: ts.Diagnostic, block: DocBlock | undefined, root: 
 }
 
 /**
- * Type-checks every block in one program (an excerpt for syntax only) with `globals` (a declaration file) in scope.
- * Each block is made a module (`export {}` appended), so that no two blocks share names.
+ * A compiler host that reads each block from memory as its own file (a module: `export {}` appended), and resolves
+ * the imports of spec/examples/recipes/ as package imports (`asPackageImport`).
  */
-export function checkBlocks(root: string, blocks: readonly DocBlock[], globals: string): { readonly reports: BlockReport[]; readonly globals: string[] } {
-  const options = compilerOptions(root);
-  const files = new Map(blocks.map((block) => [sampleFile(root, block), block] as const));
+function sampleHost(root: string, options: ts.CompilerOptions, files: ReadonlyMap<string, DocBlock>): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, language, onError, fresh) => {
@@ -109,13 +107,27 @@ export function checkBlocks(root: string, blocks: readonly DocBlock[], globals: 
       const name = files.has(containingFile) ? literal.text : asPackageImport(root, containingFile, literal.text);
       return ts.resolveModuleName(name, containingFile, options, host, cache, redirected, ts.getModeForUsageLocation(containingSource, literal, options));
     });
+  return host;
+}
+
+/**
+ * Type-checks every block in one program (an excerpt for syntax only) with `globals` (a file of declarations) in scope.
+ * Each block is made a module (`export {}` appended), so that no two blocks share names.
+ */
+export function checkBlocks(root: string, blocks: readonly DocBlock[], globals: string): { readonly reports: BlockReport[]; readonly globals: string[] } {
+  const options = compilerOptions(root);
+  const files = new Map(blocks.map((block) => [sampleFile(root, block), block] as const));
+  const host = sampleHost(root, options, files);
   const program = ts.createProgram({ rootNames: [globals, ...files.keys()], options, host });
   const reports = [...files].map(([fileName, block]) => {
     const source = program.getSourceFile(fileName);
+    if (!source) return { block, diagnostics: [`${fileName} is not in the program`] };
     const found = block.excerpt ? program.getSyntacticDiagnostics(source) : [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
     return { block, diagnostics: found.map((diagnostic) => describe(diagnostic, block, root)) };
   });
-  const inGlobals = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...program.getSemanticDiagnostics(program.getSourceFile(globals))];
+  const globalsSource = program.getSourceFile(globals);
+  if (!globalsSource) return { reports, globals: [`${globals} is not in the program`] };
+  const inGlobals = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...program.getSemanticDiagnostics(globalsSource)];
   return { reports, globals: inGlobals.map((diagnostic) => describe(diagnostic, undefined, root)) };
 }
 

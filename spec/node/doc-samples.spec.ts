@@ -46,8 +46,8 @@ describe('the code samples of the README and docs/*.md', () => {
 
   it('type-checks every block not checked by another spec, each as its own module (excerpts for syntax only)', () => {
     expect(blocks.length).withContext('blocks to check').toBeGreaterThan(20);
-    const { reports, globals } = checkBlocks(root, blocks, join(root, 'spec/docs/sample-globals.d.ts'));
-    expect(globals).withContext('spec/docs/sample-globals.d.ts and the options').toEqual([]);
+    const { reports, globals } = checkBlocks(root, blocks, join(root, 'spec/docs/sample-globals.ts'));
+    expect(globals).withContext('spec/docs/sample-globals.ts and the options').toEqual([]);
     const failing = reports.filter((entry) => entry.diagnostics.length > 0).map(report);
     expect(failing).withContext(`${failing.length} of ${reports.length} blocks do not compile`).toEqual([]);
   });
