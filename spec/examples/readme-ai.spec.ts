@@ -15,10 +15,9 @@ describe('README tools for a model', () => {
     const model = createOpenAICompatible({ name: 'scripted', baseURL: script.baseUrl }).chatModel('scripted');
     const approved: string[] = [];
     const approve: ToolCallApproval = (call) => approved.push(call.name) > 0;
-    const prompt = 'Echo hi';
     // #region readme
     const tools = await aiToolSet(client, { approve });   // the tools now; aiTools(client) emits a set per change
-    const { text } = await generateText({ model, tools, prompt, stopWhen: stepCountIs(5) });
+    const { text } = await generateText({ model, tools, prompt: 'Echo hi', stopWhen: stepCountIs(5) });
     // #endregion
     expect(text).toBe('It said hi.');
     expect(approved).toEqual(['echo']);
