@@ -1,6 +1,6 @@
 import { defaultIfEmpty, from, Observable, of, switchMap, take } from 'rxjs';
 import { McpError } from '../../errors/mcp-error.js';
-import { TransportError } from '../../errors/errors.js';
+import { ResponseStreamEndedError, TransportError } from '../../errors/errors.js';
 import type { OutboundFrame } from '../types.js';
 import { copyHeaders, type HttpContext, reportHealth } from './http-context.js';
 import { networkReason } from './network-error.js';
@@ -54,8 +54,23 @@ function assembleHeaders(
   return headers;
 }
 
+/** Codes of a connection that closed after the request went out (`other side closed`, a reset): nothing came back. */
+const CLOSED_UNDER_REQUEST = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
+
+/** True when the failure is the connection closing under a sent request, rather than it never being sent. */
+function closedUnderRequest(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' && CLOSED_UNDER_REQUEST.has(cause.code);
+}
+
 function networkError(ctx: HttpContext, spec: HttpRequestSpec, error: unknown): McpError {
   if (McpError.is(error)) return error;
+  // A request whose connection closed under it (a keep-alive connection a proxy or server closed) is lost with its
+  // response, like a response stream that broke before the response: 2026-07-28 re-issues it.
+  const request = spec.method === 'POST' && spec.frame !== undefined && 'id' in spec.frame.message && 'method' in spec.frame.message;
+  if (request && closedUnderRequest(error)) {
+    return new ResponseStreamEndedError(`${spec.method} ${ctx.url}: the connection closed before the response arrived: ${networkReason(error)}`, { cause: error });
+  }
   return new TransportError(`${spec.method} ${ctx.url} failed: ${networkReason(error)}`, { cause: error });
 }
 
