@@ -1,4 +1,5 @@
 import { knownMethodSpec } from '../../protocol/methods.js';
+import type { ProtocolVersion } from '../../protocol/versions.js';
 import { withInputRounds } from '../input-rounds.js';
 import type { ServerRequestRunner } from '../server-requests.js';
 import type { Link } from './types.js';
@@ -8,9 +9,9 @@ import type { Link } from './types.js';
  * may need input is fulfilled through the client's handlers, and the call is sent again (through the links below
  * this one) with the answers, until a complete result or `maxRounds`.
  */
-export function inputRoundsLink(run: ServerRequestRunner, maxRounds: number, version: string): Link {
+export function inputRoundsLink(run: ServerRequestRunner, maxRounds: number, version: ProtocolVersion): Link {
   return (call, next) => {
-    if (knownMethodSpec(version as never, call.method)?.mayRequireInput !== true) return next(call);
+    if (knownMethodSpec(version, call.method)?.mayRequireInput !== true) return next(call);
     return withInputRounds({ method: call.method, maxRounds, run, send: (params) => next({ ...call, params }) }, call.params ?? {});
   };
 }

@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+import type { ProtocolVersion } from '../../protocol/versions.js';
 import type { McpError } from '../../errors/mcp-error.js';
 import { decodeResult } from '../../protocol/codec.js';
 import { isClientRequestSpec, knownMethodSpec } from '../../protocol/methods.js';
@@ -19,7 +20,7 @@ export interface WireDeps {
  * result decoded for the negotiated revision. A server that forgot the session (HTTP 404) ends the connection with
  * that error, so that everything in flight on it learns it; whether to repeat a call on a new one is decided above.
  */
-export function wire(connection: Connection, policy: WirePolicy, version: string, deps: WireDeps): LinkNext {
+export function wire(connection: Connection, policy: WirePolicy, version: ProtocolVersion, deps: WireDeps): LinkNext {
   const fail = (error: unknown): never => {
     if (isSessionExpired(error)) connection.abort(error as McpError);
     throw error;
@@ -28,10 +29,10 @@ export function wire(connection: Connection, policy: WirePolicy, version: string
     const { method, params, options } = call;
     const request$: Observable<RequestEvent> = connection.requestEvents(method, params, policy.requestOptions(method, params, options, deps.logLevel()));
     // A method of no revision or extension the client knows (`request()`): its result is handed over as it came.
-    if (!isClientRequestSpec(knownMethodSpec(version as never, method))) return relay(request$, (event) => event as CallEvent<unknown>, fail);
+    if (!isClientRequestSpec(knownMethodSpec(version, method))) return relay(request$, (event) => event as CallEvent<unknown>, fail);
     const allowed = options.resultTypes;
     const decodeEvent = (event: RequestEvent): CallEvent<unknown> =>
-      event.type === 'result' ? { type: 'result', result: decodeResult(version as never, method, event.result as Params, allowed ? { allowedResultTypes: allowed } : {}) } : event;
+      event.type === 'result' ? { type: 'result', result: decodeResult(version, method, event.result as Params, allowed ? { allowedResultTypes: allowed } : {}) } : event;
     return relay(request$, decodeEvent, fail);
   };
 }
