@@ -1,6 +1,6 @@
 import { map, of, tap } from 'rxjs';
 import {
-  ConnectionClosedError, RequestTimeoutError, RpcError, SchemaError, TransportError, createClient, isRetryable, retryDelay, retryLink, type Link, type McpCall,
+  ConnectionClosedError, RequestTimeoutError, RpcError, SchemaError, TransportError, createClient, isRetryable, retryDelay, retryLink, type Link,
 } from '../../src/index.js';
 import { eraCase, itInEachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
@@ -141,6 +141,3 @@ describe('isRetryable', () => {
     expect(no.map(isRetryable)).toEqual(no.map(() => false));
   });
 });
-
-// A link's type is a plain function of the call and the rest of the chain.
-export const identity: Link = (call: McpCall, next) => next(call);

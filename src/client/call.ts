@@ -7,8 +7,6 @@ import type { ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 
-export { isSessionExpired } from './session-expiry.js';
-
 /** Throws when `method` cannot be sent on `ready`: not part of its revision or extensions, or a capability missing. */
 function checkSupported(ready: ClientConnection, method: string): void {
   const { protocolVersion, capabilities } = ready.server;

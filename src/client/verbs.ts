@@ -2,7 +2,8 @@ import { Observable, catchError, defer, map, switchMap, throwError } from 'rxjs'
 import { UnsupportedMethodError } from '../errors/errors.js';
 import { knownMethodSpec } from '../protocol/methods.js';
 import type { Params } from '../session/types.js';
-import { callOn, isSessionExpired } from './call.js';
+import { callOn } from './call.js';
+import { isSessionExpired } from './session-expiry.js';
 import type { ClientConnection } from './client-connection.js';
 import type { ClientCore } from './core.js';
 import type { CallOptions } from './envelope.js';

@@ -57,28 +57,23 @@ describe('Streamable HTTP (2026-07-28 shape) faults with 100 calls in flight', (
     }, SPEC_MS);
   }
 
-  it('JSON answers cut off by the server closing the socket: each of the 100 calls is re-issued once with a new id and succeeds', async () => {
-    const { run, client } = await start('json-cut', { fault: 'json-cut', after: CALLS });
-    const batch = startCalls(hundredCalls(client));
-    const faultAt = await server.faultAt(run);
-    const outcomes = await batch.settled(4000);
-    expect(problems(outcomes, (o) => echoed(o.index, faultAt)(o))).toEqual([]);
-    const calls = (await server.report(run)).log.filter((entry) => entry.rpc === 'tools/call');
-    expect(calls.length).withContext('POSTs of tools/call (each call cut once, then re-issued)').toBe(2 * CALLS);
-    expect(new Set(calls.map((entry) => entry.id)).size).withContext('distinct JSON-RPC ids').toBe(2 * CALLS);
-    expect(await nextCallProblem(client, 3000)).toBeUndefined();
-  }, SPEC_MS);
-
-  it('sockets closed before any answer (a keep-alive connection closed under the request): each of the 100 calls is re-issued once with a new id and succeeds', async () => {
-    const { run, client } = await start('socket-cut', { fault: 'socket-cut', after: CALLS });
-    const batch = startCalls(hundredCalls(client));
-    const faultAt = await server.faultAt(run);
-    const outcomes = await batch.settled(4000);
-    expect(problems(outcomes, (o) => echoed(o.index, faultAt)(o))).toEqual([]);
-    const calls = (await server.report(run)).log.filter((entry) => entry.rpc === 'tools/call');
-    expect(calls.length).withContext('POSTs of tools/call (each call cut once, then re-issued)').toBe(2 * CALLS);
-    expect(await nextCallProblem(client, 3000)).toBeUndefined();
-  }, SPEC_MS);
+  const cuts = [
+    ['json-cut', 'JSON answers cut off by the server closing the socket'],
+    ['socket-cut', 'sockets closed before any answer (a keep-alive connection closed under the request)'],
+  ] as const;
+  for (const [fault, what] of cuts) {
+    it(`${what}: each of the 100 calls is re-issued once with a new id and succeeds`, async () => {
+      const { run, client } = await start(fault, { fault, after: CALLS });
+      const batch = startCalls(hundredCalls(client));
+      const faultAt = await server.faultAt(run);
+      const outcomes = await batch.settled(4000);
+      expect(problems(outcomes, (o) => echoed(o.index, faultAt)(o))).toEqual([]);
+      const calls = (await server.report(run)).log.filter((entry) => entry.rpc === 'tools/call');
+      expect(calls.length).withContext('POSTs of tools/call (each call cut once, then re-issued)').toBe(2 * CALLS);
+      expect(new Set(calls.map((entry) => entry.id)).size).withContext('distinct JSON-RPC ids').toBe(2 * CALLS);
+      expect(await nextCallProblem(client, 3000)).toBeUndefined();
+    }, SPEC_MS);
+  }
 
   it('a server that acknowledges each listen stream and drops it 100 ms later: the client re-opens it with growing delays, and calls work', async () => {
     const live = { ...FAULT_CLIENT_OPTIONS.live, backoff: { initialMs: 50, maxMs: 800 } };

@@ -1,5 +1,6 @@
 import { asyncScheduler, retry, throwError, timer, type Observable, type SchedulerLike } from 'rxjs';
 import type { Link } from './types.js';
+import { exponentialDelay } from '../live/backoff.js';
 import { isRetryable } from './retryable.js';
 
 /** Options of `retryLink`. */
@@ -27,7 +28,7 @@ export interface RetryLinkOptions {
 
 /** The wait before retry number `attempt` (1 for the first): exponential, capped, partly random. */
 export function retryDelay(attempt: number, options: RetryLinkOptions = {}): number {
-  const base = Math.min(options.maxDelayMs ?? 10_000, (options.initialDelayMs ?? 250) * 2 ** (attempt - 1));
+  const base = exponentialDelay(attempt, options.initialDelayMs ?? 250, options.maxDelayMs ?? 10_000);
   const jitter = Math.min(1, Math.max(0, options.jitter ?? 1));
   const random = options.random ?? Math.random;
   return Math.round(base * (1 - jitter) + base * jitter * random());

@@ -2,14 +2,13 @@ import {
   ConnectionClosedError, NegotiationError, RequestTimeoutError, ResponseStreamEndedError, TransportError,
 } from '../../errors/errors.js';
 import { McpError } from '../../errors/mcp-error.js';
-
-/** HTTP statuses that say "not now" rather than "never": timeout, too many requests, and the server's own troubles. */
-const TRANSIENT_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+import { isPermanentHttpStatus } from '../connect-failures.js';
 
 /**
  * True when `error` is transient: trying the same call again later may succeed. That is a time limit that ran out
  * (but not a person who did not answer), a response stream that broke, and a transport failure with no HTTP
- * status (the network) or with 408, 425, 429 or a 5xx gateway or availability status. Never an answer of the server
+ * status (the network) or with a status that is not a refusal: 408, 429 or a 5xx (the rule the reconnect keeper goes
+ * by, `isPermanentHttpStatus`). Never an answer of the server
  * (`RpcError`), a refusal, a bad result (`SchemaError`), a failed negotiation, authorization, a closed client or
  * an abort: repeating those gives the same outcome.
  *
@@ -31,5 +30,5 @@ export function isRetryable(error: unknown): boolean {
   if (McpError.hasKind(error, 'AuthError') || McpError.hasKind(error, 'SessionExpiredError')) return false;
   if (!TransportError.is(error) || McpError.hasKind(error, 'MessageTooLargeError')) return false;
   const status = (error as TransportError).status;
-  return status === undefined || TRANSIENT_STATUSES.has(status);
+  return !isPermanentHttpStatus(status);
 }
