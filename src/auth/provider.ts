@@ -265,7 +265,8 @@ class OAuthProviderImpl implements OAuthProvider {
  * OpenID metadata, the 2025-03-26 fallbacks), identifies the client (pre-registered credentials, a client ID
  * metadata document, dynamic registration), gets tokens with the configured grant (authorization code with
  * PKCE S256 by default) and has the request sent again once. Refreshes expired tokens (one refresh at a time,
- * shared by every waiting request), re-authorizes for more scope on 403 `insufficient_scope` (a bounded number
+ * shared by every waiting request and every provider of the process on the same storage, under the storage's
+ * lock when it has one, so processes sharing a `fileStorage` refresh a rotating refresh token once), re-authorizes for more scope on 403 `insufficient_scope` (a bounded number
  * of times), and binds tokens to the server and issuer they were issued for.
  * @example
  * ```ts
