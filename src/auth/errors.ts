@@ -28,6 +28,8 @@ export type AuthErrorReason =
   | 'interaction'
   /** The provider was used for a server it is not bound to. */
   | 'wrong-server'
+  /** The lock of a token storage shared by several processes could not be had in time. */
+  | 'storage-lock'
   /** The official SDK's authorization flow failed (`sdkOAuth`); its error is the `cause`. */
   | 'provider';
 

@@ -5,6 +5,7 @@ import { discoverAuthorizationServer, discoverResource, legacyAuthorizationServe
 import { DpopSigner } from './dpop.js';
 import { AuthError } from './errors.js';
 import { obtainTokens, redeemCallback, refreshTokens } from './flows.js';
+import { renewShared } from './renewal.js';
 import { createRuntime, type AuthRuntime } from './runtime.js';
 import { chooseScope, type ScopeChallenge } from './scopes.js';
 import { forgetTokens, loadTokens, type StoredTokens } from './tokens.js';
@@ -18,11 +19,6 @@ interface Challenge extends ScopeChallenge {
   readonly protocolVersion: string | undefined;
   /** The tokens the refused request carried. */
   readonly sent: StoredTokens | undefined;
-}
-
-/** True for a token endpoint's refusal (`invalid_grant` and the like): terminal for the tokens used. */
-function refused(error: unknown): boolean {
-  return AuthError.is(error) && (error as AuthError).reason === 'token' && (error as AuthError).oauthError !== undefined;
 }
 
 class OAuthProviderImpl implements OAuthProvider {
@@ -149,18 +145,12 @@ class OAuthProviderImpl implements OAuthProvider {
     if (tokens.refreshToken === undefined && this.#runtime.grant.type === 'authorization_code') return undefined;
     const server = await this.#authorizationServer(tokens.issuer).catch(() => undefined);
     if (server === undefined) return undefined;
-    try {
-      await this.#shared(async () => {
-        const latest = await loadTokens(this.#runtime.storage, serverUrl);
-        if (latest !== undefined && latest.accessToken !== tokens.accessToken) return;
-        if (tokens.refreshToken !== undefined) await refreshTokens(this.#runtime, server, serverUrl, tokens);
-        else await obtainTokens(this.#runtime, { serverUrl, resource: tokens.resource, server, scope: tokens.requestedScope });
-      });
-    } catch (error) {
-      if (!refused(error)) throw error;
-      await forgetTokens(this.#runtime.storage, serverUrl);
-      return undefined;
-    }
+    const renew = (used: StoredTokens) =>
+      used.refreshToken !== undefined
+        ? refreshTokens(this.#runtime, server, serverUrl, used)
+        : obtainTokens(this.#runtime, { serverUrl, resource: used.resource, server, scope: used.requestedScope });
+    // A refusal forgot the tokens used (and only them): what the store holds now is the answer either way.
+    await this.#shared(async () => void (await renewShared(this.#runtime.storage, serverUrl, tokens, renew)));
     return loadTokens(this.#runtime.storage, serverUrl);
   }
 
@@ -191,14 +181,10 @@ class OAuthProviderImpl implements OAuthProvider {
     }
   }
 
+  /** Refreshes the refused `tokens` (or takes those another caller stored meanwhile); false when refused. */
   async #refreshed(server: AuthorizationServer, serverUrl: string, tokens: StoredTokens): Promise<boolean> {
-    try {
-      await refreshTokens(this.#runtime, server, serverUrl, tokens);
-      return true;
-    } catch (error) {
-      if (refused(error)) return false;
-      throw error;
-    }
+    const renewal = await renewShared(this.#runtime.storage, serverUrl, tokens, (used) => refreshTokens(this.#runtime, server, serverUrl, used));
+    return 'tokens' in renewal;
   }
 
   async #stepUp(serverUrl: string, challenge: Challenge): Promise<void> {
@@ -279,7 +265,8 @@ class OAuthProviderImpl implements OAuthProvider {
  * OpenID metadata, the 2025-03-26 fallbacks), identifies the client (pre-registered credentials, a client ID
  * metadata document, dynamic registration), gets tokens with the configured grant (authorization code with
  * PKCE S256 by default) and has the request sent again once. Refreshes expired tokens (one refresh at a time,
- * shared by every waiting request), re-authorizes for more scope on 403 `insufficient_scope` (a bounded number
+ * shared by every waiting request and every provider of the process on the same storage, under the storage's
+ * lock when it has one, so processes sharing a `fileStorage` refresh a rotating refresh token once), re-authorizes for more scope on 403 `insufficient_scope` (a bounded number
  * of times), and binds tokens to the server and issuer they were issued for.
  * @example
  * ```ts

@@ -85,6 +85,13 @@ export interface AuthStorage {
   set(key: string, value: string): void | Promise<void>;
   /** Removes what is under `key`. */
   delete(key: string): void | Promise<void>;
+  /**
+   * Optional: runs `task` while holding a lock on `key` that every user of the same store respects, other
+   * processes included, and settles as `task` does. The provider refreshes tokens under it (it reads the stored
+   * tokens again inside, so a refresh another process made is used, not repeated); a storage shared by
+   * several processes should have one. Not re-entrant: `task` must not call `lock` again.
+   */
+  lock?<T>(key: string, task: () => Promise<T>): Promise<T>;
 }
 
 /** The grant the provider uses to get tokens. */

@@ -17,6 +17,7 @@ export type { ContainerExitErrorOptions } from './docker-errors.js';
 export { loopbackRedirect } from '../auth/node/loopback-redirect.js';
 export type { LoopbackRedirect, LoopbackRedirectOptions } from '../auth/node/loopback-redirect.js';
 export { fileStorage, FILE_STORAGE_MODE } from '../auth/node/file-storage.js';
+export type { FileStorageOptions } from '../auth/node/file-lock.js';
 export { clientGroupFromConfig } from './group-config.js';
 export type { ClientGroupConfig, ClientGroupConfigOptions } from './group-config.js';
 export { ConfigError } from '../config/types.js';

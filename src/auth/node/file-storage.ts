@@ -1,6 +1,8 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AuthStorage } from '../types.js';
+import { acquireFileLock, type FileStorageOptions } from './file-lock.js';
+
 
 /** Mode of the storage file: read and write for its owner only. */
 export const FILE_STORAGE_MODE = 0o600;
@@ -44,19 +46,44 @@ async function writeEntries(path: string, entries: Entries): Promise<void> {
 /**
  * Storage in one JSON file that only its owner may read or write (mode 0600, its folder 0700 when created), for
  * OAuth tokens and registrations of Node agents and command line tools. Every change reads the file, applies
- * itself and replaces the file atomically (write, then rename), one change at a time per storage, so processes
- * that share the file lose nothing but a change racing another one to the same file.
+ * itself and replaces the file atomically (write, then rename) while holding a lock on the file (a folder beside
+ * it, `<path>.lock`), so processes that share the file lose no change. Token refreshes run under the same lock
+ * (`lock`): processes that share the file refresh a rotating refresh token once, and the others use the tokens
+ * it stored. The wait for the lock is bounded (`lockTimeoutMs`, then `AuthError` reason `storage-lock`), and a
+ * lock left by a process that died is broken (`staleLockMs`).
  */
-export function fileStorage(path: string): AuthStorage {
+export function fileStorage(path: string, options: FileStorageOptions = {}): AuthStorage {
   let queue: Promise<unknown> = Promise.resolve();
-  const change = (apply: (entries: Entries) => void): Promise<void> => {
-    const next = queue.then(async () => {
-      const entries = await readEntries(path);
-      apply(entries);
-      await writeEntries(path, entries);
+  let holders: Promise<unknown> = Promise.resolve();
+  let held = false;
+  /** Runs `task` holding the file's lock: one holder at a time in this process, one process at a time. */
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = holders.then(async () => {
+      const release = await acquireFileLock(`${path}.lock`, options);
+      held = true;
+      try {
+        return await task();
+      } finally {
+        held = false;
+        await queue;
+        await release();
+      }
     });
-    queue = next.catch(() => undefined);
+    holders = next.catch(() => undefined);
     return next;
+  };
+  const change = (apply: (entries: Entries) => void): Promise<void> => {
+    const write = () => {
+      const next = queue.then(async () => {
+        const entries = await readEntries(path);
+        apply(entries);
+        await writeEntries(path, entries);
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    };
+    // While this process holds the lock (a refresh), changes need not take it again: they are in this queue.
+    return held ? write() : exclusive(write);
   };
   return {
     get: async (key) => {
@@ -65,5 +92,6 @@ export function fileStorage(path: string): AuthStorage {
     },
     set: (key, value) => change((entries) => void (entries[key] = value)),
     delete: (key) => change((entries) => void delete entries[key]),
+    lock: (_key, task) => exclusive(task),
   };
 }
