@@ -2,7 +2,8 @@
 // `npm run build`: the published dist/.
 //
 //   dist/<entry>.js                          ESM entry files, bundled by esbuild, one per package export: index (rxmcp),
-//                                           agent, protocol, session, oauth, node, testing, ai (rxmcp/<entry>); code
+//                                           agent, protocol, session, oauth, node, testing, ai, otel
+//                                           (rxmcp/<entry>); code
 //                                           shared between entries lives in dist/chunks/ (one copy of every module, so
 //                                           `instanceof` holds across entries)
 //   dist/<entry>.cjs                        CommonJS, made from exactly those files (same chunks, .cjs)
@@ -20,7 +21,7 @@
 // default clientInfo reports the package's version without importing package.json at run time.
 //
 // Bundled: rxmcp's own modules and zod (tree-shaken; a fresh Node process then loads a few files instead of about
-// a hundred). Left as imports: the rxjs peer, eventsource, eventsource-parser, cross-fetch, Node built-ins.
+// a hundred). Left as imports: the rxjs peer, the optional peers ai and @opentelemetry/api, eventsource, eventsource-parser, cross-fetch, Node built-ins.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,11 +32,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const ENTRIES = {
   index: 'src/index.ts', agent: 'src/agent/index.ts', protocol: 'src/protocol/index.ts', session: 'src/session/index.ts', oauth: 'src/auth/index.ts',
-  node: 'src/node/index.ts', testing: 'src/testing/index.ts', ai: 'src/ai/index.ts',
+  node: 'src/node/index.ts', testing: 'src/testing/index.ts', ai: 'src/ai/index.ts', otel: 'src/otel/index.ts',
 };
 /** The command-line inspector: ESM only, executable, never imported by an entry. */
 const BIN = { cli: 'src/cli/main.ts' };
-const EXTERNAL = ['rxjs', 'rxjs/*', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', 'node:*'];
+const EXTERNAL = ['rxjs', 'rxjs/*', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', 'node:*'];
 const COMMON = { target: 'es2022', sourcemap: 'linked', sourcesContent: true, legalComments: 'none', logLevel: 'warning' };
 
 /** ESM: one bundle per entry, shared modules split into chunks. */

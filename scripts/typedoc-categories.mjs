@@ -33,6 +33,7 @@ const BY_FILE = [
   [/^agent\/(output|results)\.ts$/, 'Tool results'],
   [/^agent\/(openai-chat|sampling)\.ts$/, 'Sampling'],
   [/^(agent|ai)\//, 'Agents'],
+  [/^otel\//, 'Observability'],
   [/^testing\/(frames|marble-transport|marble-run|scheduler)\.ts$/, 'Marbles'],
   [/^testing\/fixtures\//, 'Fixtures'],
   [/^testing\//, 'Testing'],

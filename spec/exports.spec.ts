@@ -4,6 +4,7 @@
 import * as agent from '../src/agent/index.js';
 import * as oauth from '../src/auth/index.js';
 import * as universal from '../src/index.js';
+import * as otel from '../src/otel/index.js';
 import * as protocol from '../src/protocol/index.js';
 import * as session from '../src/session/index.js';
 import * as testing from '../src/testing/index.js';
@@ -72,8 +73,15 @@ describe('public entry points', () => {
     ].sort());
   });
 
+  it('rxmcp/otel exports the OpenTelemetry link, the tool error type, the error classification and the duration buckets', () => {
+    expect(Object.keys(otel).sort()).toEqual(['MCP_DURATION_BUCKETS', 'TOOL_ERROR', 'errorTypeOf', 'otelLink'].sort());
+  });
+
   it('no name is the value export of two entries', () => {
-    const entries = { rxmcp: universal, 'rxmcp/agent': agent, 'rxmcp/protocol': protocol, 'rxmcp/session': session, 'rxmcp/oauth': oauth, 'rxmcp/testing': testing };
+    const entries = {
+      rxmcp: universal, 'rxmcp/agent': agent, 'rxmcp/protocol': protocol, 'rxmcp/session': session, 'rxmcp/oauth': oauth, 'rxmcp/testing': testing,
+      'rxmcp/otel': otel,
+    };
     const homes = new Map<string, string[]>();
     for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry]);
     expect([...homes].filter(([, where]) => where.length > 1)).toEqual([]);

@@ -4,6 +4,7 @@ import {
 } from '../../src/index.js';
 import { eraCase, itInEachEra, serveTools, tool, toolResult } from '../../src/testing/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
+import { recording } from '../helpers/recording-transport.js';
 import { ResponseStreamEndedError } from '../../src/session/index.js';
 
 describe('ClientOptions.links', () => {
@@ -54,6 +55,24 @@ describe('ClientOptions.links', () => {
     flush();
     expect(calls.requests[0]?.arguments).toEqual({ q: 'rewritten' });
     expect(calls.requests[0]?.meta?.['example.com/tenant']).toBe('t1');
+    client.close();
+  });
+
+  itInEachEra('hands a link\'s trace context and onRequestId to the requests of negotiation too', (server, { flush }) => {
+    serveTools(server, [tool('echo')]);
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const ids: unknown[] = [];
+    const tracing: Link = (call, next) =>
+      next(call.connection.server === undefined ? { ...call, options: { ...call.options, trace: { traceparent }, onRequestId: (id) => ids.push(id) } } : call);
+    const wire = recording(server.transport);
+    const client = createClient(wire.transport, { links: [tracing] });
+    client.listTools().subscribe();
+    flush();
+    const negotiation = (wire.sent as { method?: string; id?: unknown; params?: { _meta?: Record<string, unknown> } }[])
+      .filter((message) => message.method === 'server/discover' || message.method === 'initialize');
+    expect(negotiation.length).toBeGreaterThan(0);
+    expect(negotiation.map((message) => message.params?._meta?.['traceparent'])).toEqual(negotiation.map(() => traceparent));
+    expect(ids).toEqual(negotiation.map((message) => message.id));
     client.close();
   });
 

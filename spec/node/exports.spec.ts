@@ -27,6 +27,17 @@ describe('rxmcp/ai entry point (package exports)', () => {
   });
 });
 
+describe('rxmcp/otel entry point (package exports)', () => {
+  it('resolves for import and require to the built ESM and CommonJS files, both loading the @opentelemetry/api peer', async () => {
+    const esm = (await import('rxmcp/otel' as string)) as Record<string, unknown>;
+    const cjs = createRequire(import.meta.url)('rxmcp/otel') as Record<string, unknown>;
+    expect(import.meta.resolve('rxmcp/otel')).toMatch(/\/dist\/otel\.js$/);
+    expect(createRequire(import.meta.url).resolve('rxmcp/otel')).toMatch(/\/dist\/otel\.cjs$/);
+    expect(typeof esm['otelLink']).toBe('function');
+    expect(typeof cjs['otelLink']).toBe('function');
+  });
+});
+
 describe('the package exports', () => {
   const manifest = JSON.parse(read('package.json')) as { exports: Record<string, { require?: { types: string } } | string> };
   const subpaths = Object.keys(manifest.exports).filter((subpath) => subpath !== './package.json');
@@ -37,8 +48,8 @@ describe('the package exports', () => {
     return target.require.types.replace('./dist/types/', 'src/').replace(/\.d\.ts$/, '.ts');
   };
 
-  it('are the main entry and the seven subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
-    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './ai']);
+  it('are the main entry and the eight subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
+    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './ai', './otel']);
   });
 
   it('are each built by scripts/build.mjs and documented by TypeDoc', () => {

@@ -217,11 +217,11 @@ describe('the packed tarball, installed in a fresh project', () => {
     const pkgDir = join(installed(), 'node_modules/rxmcp');
     const files = listFiles(pkgDir);
     const declarations = files.filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts') || file.endsWith('.d.mts'));
-    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'ai'].map((entry) => `dist/${entry}.d.ts`);
+    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'ai', 'otel'].map((entry) => `dist/${entry}.d.ts`);
     expect(declarations.filter((file) => !file.startsWith('dist/types/') && !entryStubs.includes(file))).toEqual([]);
     expect(files.filter((file) => /\.d\.[cm]?ts\.map$/.test(file))).toEqual([]);
     const maps = files.filter((file) => file.endsWith('.map'));
-    expect(maps).toEqual(jasmine.arrayContaining(['dist/index.js.map', 'dist/node.js.map', 'dist/testing.js.map', 'dist/ai.js.map']));
+    expect(maps).toEqual(jasmine.arrayContaining(['dist/index.js.map', 'dist/node.js.map', 'dist/testing.js.map', 'dist/ai.js.map', 'dist/otel.js.map']));
     const linked = files.filter((file) => /\.c?js$/.test(file)).flatMap((file) => {
       const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(pkgDir, file), 'utf8'))?.[1];
       return url === undefined ? [] : [relative(pkgDir, resolve(pkgDir, dirname(file), url))];

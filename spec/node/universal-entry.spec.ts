@@ -50,7 +50,7 @@ describe('the built universal entry', () => {
     expect([...bareImports(join(root, 'dist/index.js'))].sort()).toEqual(['eventsource', 'eventsource-parser', 'rxjs']);
   });
 
-  const universalEntries = ['index', 'agent', 'protocol', 'session', 'oauth', 'testing', 'ai'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`]);
+  const universalEntries = ['index', 'agent', 'protocol', 'session', 'oauth', 'testing', 'ai', 'otel'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`]);
   for (const entry of universalEntries) {
     it(`${entry} imports nothing from Node built-ins or child_process, directly or indirectly`, () => {
       const file = join(root, entry);
@@ -65,6 +65,13 @@ describe('the built universal entry', () => {
     it(`${entry} never reaches the optional peer ai (only rxmcp/ai does)`, () => {
       expect([...bareImports(join(root, entry))].filter((name) => name === 'ai' || name.startsWith('ai/') || name.startsWith('@ai-sdk/'))).toEqual([]);
       expect([...bareImports(join(root, ai))]).toContain('ai');
+    });
+  }
+
+  for (const [entry, otel] of [['dist/index.js', 'dist/otel.js'], ['dist/index.cjs', 'dist/otel.cjs']] as const) {
+    it(`${entry} never reaches the optional peer @opentelemetry/api (only rxmcp/otel does)`, () => {
+      expect([...bareImports(join(root, entry))].filter((name) => name.startsWith('@opentelemetry/'))).toEqual([]);
+      expect([...bareImports(join(root, otel))]).toContain('@opentelemetry/api');
     });
   }
 

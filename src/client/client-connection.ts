@@ -21,6 +21,12 @@ import type { WirePolicy } from './wire-policy.js';
 export interface ClientConnection {
   /** The session connection's id (1 for the first, ...). */
   readonly id: number;
+  /** The transport's kind (see `CallConnection.transport`). */
+  readonly transport: string;
+  /** The session id the server issued on this connection, once it did. */
+  readonly sessionId: string | undefined;
+  /** When the connection was opened, in scheduler time. */
+  readonly openedAt: number;
   readonly connection: Connection;
   readonly server: ServerSession;
   readonly policy: WirePolicy;
@@ -81,7 +87,7 @@ export class Negotiations {
     const bound = deps.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const left = Math.max(0, bound - (asyncScheduler.now() - connection.openedAt));
     const exchangeable = () => canExchange(deps.transport);
-    const request = negotiationRequests(connection, deps.options.links ?? []);
+    const request = negotiationRequests(connection, deps.options.links ?? [], deps.transport.kind);
     negotiate({ connection, options: deps.options, clientInfo: deps.clientInfo, exchangeable, request })
       .pipe(timeout({ first: left, with: () => throwError(() => new ConnectTimeoutError(bound)) }))
       .subscribe({
@@ -106,6 +112,19 @@ export class Negotiations {
     const cache = new ResultCache(() => this.deps.partition());
     connection.notifications$.subscribe((n) => cache.notified(n.method, n.params));
     const send = connectionChain(this.deps, connection, server, policy, cache);
-    return { id: connection.id, connection, server, policy, ended$: connection.ended$, cache, send };
+    return {
+      id: connection.id,
+      transport: this.deps.transport.kind,
+      get sessionId() {
+        return connection.sessionId;
+      },
+      openedAt: connection.openedAt,
+      connection,
+      server,
+      policy,
+      ended$: connection.ended$,
+      cache,
+      send,
+    };
   }
 }

@@ -59,6 +59,8 @@ export class ConnectionRuntime {
   readonly openedAt = asyncScheduler.now();
   /** When the transport subscribed to the outbound queue (it can write), in scheduler time; `undefined` before. */
   writableAt: number | undefined;
+  /** The session id the server gave on this connection (an inbound frame's `info.sessionId`), once it gave one. */
+  sessionId: string | undefined;
   private ending: ConnectionEnd | undefined;
   private readonly ended = new AsyncSubject<ConnectionEnd>();
   /** Ends the transport subscription with an error (set by the session when it opens the connection). */

@@ -142,6 +142,8 @@ export class SessionCore {
 
   private route(connection: ConnectionRuntime, frame: InboundFrame, origin?: RequestOrigin): void {
     if (this.streams.frames.observed) this.streams.frames.next({ direction: 'in', frame });
+    const sessionId = frame.info?.sessionId;
+    if (sessionId !== undefined) connection.sessionId = sessionId;
     routeFrame(this.runtime, connection, frame, origin);
   }
 
@@ -209,6 +211,9 @@ export class SessionCore {
       openedAt: connection.openedAt,
       get writableAt() {
         return connection.writableAt;
+      },
+      get sessionId() {
+        return connection.sessionId;
       },
       setPolicy: (change) => {
         connection.policy = { ...connection.policy, ...change, exchange: (change.exchange ?? connection.policy.exchange) && host.exchange !== undefined };

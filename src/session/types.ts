@@ -224,6 +224,8 @@ export interface Connection {
   readonly openedAt: number;
   /** When the transport became writable, in scheduler time (`undefined` while connecting). */
   readonly writableAt: number | undefined;
+  /** The session id the server issued on this connection (Streamable HTTP's `Mcp-Session-Id`), once it gave one. */
+  readonly sessionId: string | undefined;
   /** Changes the policy for requests sent from now on. */
   setPolicy(change: Partial<ConnectionPolicy>): void;
   /**

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { Params } from '../../session/types.js';
+import type { ConnectionEnd, Params } from '../../session/types.js';
 import type { CallOptions } from '../envelope.js';
 import type { CallEvent } from '../call-event.js';
 import type { ServerSession } from '../server-session.js';
@@ -13,6 +13,18 @@ export interface CallConnection {
    * `server/discover` while probing), which go through the links before anything is agreed.
    */
   readonly server: ServerSession | undefined;
+  /** The kind of transport it runs on: `stdio`, `streamable-http`, `http`, `legacy-sse`, `websocket`, ... */
+  readonly transport: string;
+  /** The session id the server issued on it (Streamable HTTP's `Mcp-Session-Id`, before 2026-07-28), once it did. */
+  readonly sessionId: string | undefined;
+  /** When it was opened, in scheduler time (`asyncScheduler.now()`, in ms). */
+  readonly openedAt: number;
+  /**
+   * How it ended.
+   * - **Temperature:** hot, replaying its value. **Emits:** the `ConnectionEnd` once. **Completes:** right after.
+   * - **Errors:** never. **Teardown:** none.
+   */
+  readonly ended$: Observable<ConnectionEnd>;
 }
 
 /**
