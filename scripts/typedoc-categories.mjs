@@ -26,7 +26,7 @@ const BY_FILE = [
   [/^(group\/|node\/group-config\.ts$|config\/)/, 'Groups'],
   [/^transport\/sdk-interop\.ts$/, 'SDK bridges'],
   [/^transport\/(types\.ts$|registry\.ts$|internal\/)/, 'Transport authoring'],
-  [/^transport\/|^node\/(stdio|docker)\.ts$|^node\/internal\//, 'Transports'],
+  [/^transport\/|^node\/(stdio|docker|docker-command|registry)\.ts$|^node\/internal\//, 'Transports'],
   [/^auth\//, 'OAuth'],
   [/^session\//, 'Session'],
   [/^agent\/(advertise|tool-formats|names|schema)\.ts$/, 'Tool formats'],

@@ -6,7 +6,8 @@ import {
 } from '../index.js';
 import { AuthError } from '../auth/index.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
-import { ProcessExitError, ProcessSpawnError } from '../node/index.js';
+import { ContainerExitError } from '../node/docker-errors.js';
+import { ProcessExitError, ProcessSpawnError } from '../node/stdio.js';
 import { ConfigError } from '../config/types.js';
 import { ArgumentError, InterruptedError, NotFoundError, NotMcpError, UsageError } from './errors.js';
 import type { HttpSeen } from './transport.js';
@@ -148,10 +149,13 @@ function processFailure(error: unknown, context: FailureContext): Failure | unde
   const stderr = exit.stderrTail.length > 0 ? exit.stderrTail : context.stderr ?? [];
   const how = exit.signal === null ? `exited with code ${exit.exitCode}` : `was killed by ${exit.signal}`;
   const when = context.phase === 'request' ? '' : ' before it answered';
-  return {
-    exitCode: EXIT.unreachable, step: 'spawn', message: `The server process "${exit.command}" ${how}${when}`,
-    ...(stderr.length === 0 ? { hint: 'It wrote nothing to stderr' } : {}), details: { exitCode: exit.exitCode, signal: exit.signal, stderr },
-  };
+  const hint = stderr.length === 0 ? { hint: 'It wrote nothing to stderr' } : {};
+  if (ContainerExitError.is(error)) {
+    const container = error as ContainerExitError;
+    const details = { exitCode: exit.exitCode, signal: exit.signal, stderr, kind: (container.constructor as { kind?: string }).kind, container: container.container, image: container.image };
+    return { exitCode: EXIT.unreachable, step: 'spawn', message: container.message, ...hint, details };
+  }
+  return { exitCode: EXIT.unreachable, step: 'spawn', message: `The server process "${exit.command}" ${how}${when}`, ...hint, details: { exitCode: exit.exitCode, signal: exit.signal, stderr } };
 }
 
 function requestFailure(error: McpError, context: FailureContext): Failure | undefined {
