@@ -78,6 +78,20 @@ describe('docker run commands', () => {
       expect(errorOf(result).message).toContain(NEVER_STARTED(name));
     });
 
+    it('servers lists a docker run entry with the transport docker, a plain command with stdio', async () => {
+      const file = join(home.path, 'servers.json');
+      await writeFile(file, JSON.stringify({ mcpServers: { box: { command: 'docker', args: ['run', '-i', '--rm', IMAGE] }, plain: { command: 'node', args: ['server.js'] } } }));
+      const listed = await cli(home, ['--json', '--config', file, 'servers']);
+      const servers = (JSON.parse(listed.stdout) as { servers: { name: string; kind: string; transport: string }[] }).servers;
+      expect(servers.map(({ name, kind, transport }) => ({ name, kind, transport }))).toEqual([
+        { name: 'box', kind: 'stdio', transport: 'docker' },
+        { name: 'plain', kind: 'stdio', transport: 'stdio' },
+      ]);
+      const text = await cli(home, ['--config', file, 'servers']);
+      expect(text.stdout).toMatch(/box +docker +docker run -i --rm rxmcp-spec\/servers:no-engine/);
+      expect(text.stdout).toMatch(/plain +stdio +node server\.js/);
+    });
+
     it('--transport stdio spawns a docker run command as it is, so its failure names the process', async () => {
       const result = await cli(home, ['--json', '--transport', 'stdio', '-e', `DOCKER_HOST=${NO_ENGINE}`, 'tools', '--', 'docker', 'run', '-i', '--rm', IMAGE]);
       expect(result.exitCode).withContext(result.stderr).toBe(4);
