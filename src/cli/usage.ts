@@ -4,7 +4,7 @@ import { declaredRemoteKinds } from '../transport/registry.js';
 const KINDS = declaredRemoteKinds().join('|');
 const COMMAND_KINDS = COMMAND_TRANSPORTS.map((entry) => entry.kind).join('|');
 /** One help line per command transport: the command lines it runs, then what it does. */
-const COMMAND_LINES = COMMAND_TRANSPORTS.map((entry) => `  ${`-- ${entry.claimsText}`.padEnd(30)}${entry.label}: ${entry.description}`).join('\n');
+const COMMAND_LINES = COMMAND_TRANSPORTS.map((entry) => `  ${`-- ${entry.claimsText}`.padEnd(29)} ${entry.label}: ${entry.description}`).join('\n');
 
 /** The text of `rxmcp --help`. */
 export const USAGE = `rxmcp: inspect an MCP server from the command line
@@ -32,8 +32,8 @@ Verbs:
 
 Options:
   --json                        one MCP-shaped JSON value on stdout; errors as one JSON line on stderr
-  ${`--transport <${KINDS}>`.padEnd(30)}for a URL; -H, --header "Name: value"
-  ${`--transport <${COMMAND_KINDS}>`.padEnd(30)}for a command; -e KEY=VALUE; --cwd <dir>; --inherit-env
+  ${`--transport <${KINDS}>`.padEnd(29)} for a URL; -H, --header "Name: value"
+  ${`--transport <${COMMAND_KINDS}>`.padEnd(29)} for a command; -e KEY=VALUE; --cwd <dir>; --inherit-env
   --protocol <auto|modern|legacy|YYYY-MM-DD>
   --timeout <ms>                silence allowed before and between progress reports (default 60000);
                                 for watch: how long to watch
