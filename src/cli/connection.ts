@@ -8,7 +8,7 @@ import { NotMcpError } from './errors.js';
 import type { FailureContext } from './failure.js';
 import { DEFAULT_TIMEOUT_MS, type CliOptions } from './options.js';
 import type { Run } from './run-context.js';
-import type { ResolvedTarget } from './target.js';
+import { isCommandTarget, type ResolvedTarget } from './target.js';
 import { openTransport, type OpenedTransport } from './transport.js';
 
 /** One connection to the server of a run. */
@@ -45,7 +45,7 @@ function clientOptions(options: CliOptions, handlers: ClientHandlers) {
 
 /** Fails the handshake at once when an HTTP server answers with something that is not JSON-RPC (an HTML page, ...). */
 function notMcp(client: Client, opened: OpenedTransport, target: ResolvedTarget): Observable<never> {
-  if (target.kind === 'stdio') return NEVER;
+  if (isCommandTarget(target)) return NEVER;
   return client.diagnostics$.pipe(
     filter((diagnostic) => diagnostic.kind === 'malformed-frame'),
     take(1),
@@ -66,7 +66,7 @@ function exits(opened: OpenedTransport): { all: () => Promise<unknown>; stop: ()
 }
 
 function authFor(target: ResolvedTarget, run: Run): CliAuth | undefined {
-  if (target.kind === 'stdio' || target.kind === 'ws' || run.command.options.oauth === false) return undefined;
+  if (isCommandTarget(target) || target.kind === 'ws' || run.command.options.oauth === false) return undefined;
   const canSignIn = run.command.options.oauth === true || run.interactive;
   return cliAuth({ ...run.place, out: run.out, canSignIn, browser: run.command.options.browser, openUrl: run.io.openUrl });
 }

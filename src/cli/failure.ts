@@ -6,7 +6,7 @@ import {
 } from '../index.js';
 import { AuthError } from '../auth/index.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
-import { ProcessExitError, ProcessSpawnError } from '../node/index.js';
+import { ProcessExitError, ProcessSpawnError } from '../node/stdio.js';
 import { ConfigError } from '../config/types.js';
 import { ArgumentError, InterruptedError, NotFoundError, NotMcpError, UsageError } from './errors.js';
 import type { HttpSeen } from './transport.js';
@@ -148,10 +148,20 @@ function processFailure(error: unknown, context: FailureContext): Failure | unde
   const stderr = exit.stderrTail.length > 0 ? exit.stderrTail : context.stderr ?? [];
   const how = exit.signal === null ? `exited with code ${exit.exitCode}` : `was killed by ${exit.signal}`;
   const when = context.phase === 'request' ? '' : ' before it answered';
-  return {
-    exitCode: EXIT.unreachable, step: 'spawn', message: `The server process "${exit.command}" ${how}${when}`,
-    ...(stderr.length === 0 ? { hint: 'It wrote nothing to stderr' } : {}), details: { exitCode: exit.exitCode, signal: exit.signal, stderr },
-  };
+  const hint = stderr.length === 0 ? { hint: 'It wrote nothing to stderr' } : {};
+  const details = { exitCode: exit.exitCode, signal: exit.signal, stderr };
+  const kind = (exit.constructor as { kind?: string }).kind;
+  if (kind !== ProcessExitError.kind) {
+    // A transport's own exit error (Docker's names the container and the image) says it better, and its fields go along.
+    return { exitCode: EXIT.unreachable, step: 'spawn', message: exit.message, ...hint, details: { ...details, kind, ...ownFields(exit) } };
+  }
+  return { exitCode: EXIT.unreachable, step: 'spawn', message: `The server process "${exit.command}" ${how}${when}`, ...hint, details };
+}
+
+/** The fields a subclass of `ProcessExitError` adds (`container`, `image`, ...). */
+function ownFields(error: ProcessExitError): Record<string, unknown> {
+  const base = new Set(Object.keys(new ProcessExitError({ command: '', exitCode: null, signal: null })));
+  return Object.fromEntries(Object.entries(error).filter(([key]) => !base.has(key)));
 }
 
 function requestFailure(error: McpError, context: FailureContext): Failure | undefined {

@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { LoggingLevel, ProtocolMode, ProtocolVersion } from '../index.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
 import { UsageError } from './errors.js';
+import { commandKindNamed, commandKinds, type CommandKind } from '../node/registry.js';
 import { declaredRemoteKinds, remoteKindNamed, type RemoteKind } from '../transport/registry.js';
 
 /** The option table of `node:util` `parseArgs`: rxmcp's own spellings and the official Inspector's. */
@@ -62,7 +63,8 @@ export type ElicitAnswer = { readonly action: 'accept'; readonly content: Readon
 export interface CliOptions {
   readonly json: boolean;
   readonly verbose: boolean;
-  readonly transport: RemoteKind | 'stdio' | undefined;
+  /** `--transport`: a kind of `URL_TRANSPORTS` for a URL, or of `COMMAND_TRANSPORTS` for a command. */
+  readonly transport: RemoteKind | CommandKind | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string | undefined;
@@ -149,8 +151,8 @@ function logLevel(value: string | undefined): LoggingLevel | undefined {
 
 function transportOption(value: string | undefined): CliOptions['transport'] {
   if (value === undefined) return undefined;
-  const transport = value === 'stdio' ? 'stdio' : remoteKindNamed(value);
-  if (transport === undefined) throw new UsageError(`--transport takes ${[...declaredRemoteKinds(), 'stdio'].join(', ')} or auto, not ${JSON.stringify(value)}`);
+  const transport = remoteKindNamed(value) ?? commandKindNamed(value);
+  if (transport === undefined) throw new UsageError(`--transport takes ${[...declaredRemoteKinds(), ...commandKinds()].join(', ')} or auto, not ${JSON.stringify(value)}`);
   return transport;
 }
 

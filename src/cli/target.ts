@@ -7,25 +7,39 @@ import { ConfigError, type ServerConfig, type ServerEntry } from '../config/type
 import type { Command } from './command.js';
 import { UsageError } from './errors.js';
 import type { CliOptions } from './options.js';
-import { remoteKindOfUrl, type RemoteKind } from '../transport/registry.js';
+import { commandKindNamed, commandKindOf, type CommandKind, type CommandServer } from '../node/registry.js';
+import { remoteKindNamed, remoteKindOfUrl, type RemoteKind } from '../transport/registry.js';
+
+/** A server to spawn, run by its transport of `COMMAND_TRANSPORTS`. */
+export interface CommandTarget {
+  readonly kind: CommandKind;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string | undefined;
+  /** For messages: the command line, or the configured name. */
+  readonly label: string;
+}
+
+/** A server named by URL, reached by its transport of `URL_TRANSPORTS`. */
+export interface RemoteTarget {
+  readonly kind: RemoteKind;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly label: string;
+}
 
 /** A server to talk to, with everything the command line and its configuration entry say. */
-export type ResolvedTarget =
-  | {
-      readonly kind: 'stdio';
-      readonly command: string;
-      readonly args: readonly string[];
-      readonly env: Readonly<Record<string, string>>;
-      readonly cwd: string | undefined;
-      /** For messages: the command line, or the configured name. */
-      readonly label: string;
-    }
-  | {
-      readonly kind: RemoteKind;
-      readonly url: string;
-      readonly headers: Readonly<Record<string, string>>;
-      readonly label: string;
-    };
+export type ResolvedTarget = CommandTarget | RemoteTarget;
+
+/** Whether the target is spawned (rather than named by URL). */
+export const isCommandTarget = (target: ResolvedTarget): target is CommandTarget => 'command' in target;
+
+/** The command kind `--transport` names, else the one of the table that claims the command. */
+function commandKind(server: CommandServer, options: CliOptions): CommandKind {
+  const named = options.transport === undefined ? undefined : commandKindNamed(options.transport);
+  return named ?? commandKindOf(server);
+}
 
 /** Where the tool runs: environment, folders, platform. */
 export interface Place {
@@ -43,12 +57,10 @@ export function homeOf(env: Readonly<Record<string, string | undefined>>): strin
 function fromConfig(config: ServerConfig, name: string, options: CliOptions, cwd: string): ResolvedTarget {
   if (config.kind === 'stdio') {
     const folder = options.cwd ?? config.cwd;
-    return {
-      kind: 'stdio', command: config.command, args: config.args, env: { ...config.env, ...options.env },
-      cwd: folder === undefined ? undefined : resolve(cwd, folder), label: name,
-    };
+    const server = { command: config.command, args: config.args, env: { ...config.env, ...options.env }, cwd: folder === undefined ? undefined : resolve(cwd, folder) };
+    return { kind: commandKind(server, options), ...server, label: name };
   }
-  const kind = options.transport === undefined || options.transport === 'stdio' ? config.kind : options.transport;
+  const kind = (options.transport === undefined ? undefined : remoteKindNamed(options.transport)) ?? config.kind;
   return { kind, url: config.url, headers: { ...config.headers, ...options.headers }, label: name };
 }
 
@@ -76,11 +88,12 @@ async function configured(file: string | undefined, name: string | undefined, pl
   return pick(found.servers.filter((located) => !located.shadowed).map((located) => located.entry), name, where);
 }
 
-function urlKind(url: string, options: CliOptions): Exclude<ResolvedTarget['kind'], 'stdio'> {
+function urlKind(url: string, options: CliOptions): RemoteKind {
   const transport = options.transport;
-  if (transport === 'stdio') throw new UsageError('--transport stdio needs a command after --, not a URL');
-  if (transport !== undefined) return transport;
-  return remoteKindOfUrl(url);
+  if (transport === undefined) return remoteKindOfUrl(url);
+  const kind = remoteKindNamed(transport);
+  if (kind === undefined) throw new UsageError(`--transport ${transport} needs a command after --, not a URL`);
+  return kind;
 }
 
 /**
@@ -93,9 +106,10 @@ export async function resolveTarget(command: Command, place: Place): Promise<Res
   if (target.kind === 'none') throw new UsageError('No server named: give a URL, a configured name, --config/--server, or a command after --');
   if (target.kind === 'url') return { kind: urlKind(target.url, options), url: target.url, headers: options.headers, label: target.url };
   if (target.kind === 'command') {
-    if (options.transport !== undefined && options.transport !== 'stdio') throw new UsageError(`--transport ${options.transport} needs a URL, not a command`);
+    if (options.transport !== undefined && commandKindNamed(options.transport) === undefined) throw new UsageError(`--transport ${options.transport} needs a URL, not a command`);
     const cwd = options.cwd === undefined ? undefined : resolve(place.cwd, options.cwd);
-    return { kind: 'stdio', command: target.command, args: target.args, env: options.env, cwd, label: [target.command, ...target.args].join(' ') };
+    const server = { command: target.command, args: target.args, env: options.env, cwd };
+    return { kind: commandKind(server, options), ...server, label: [target.command, ...target.args].join(' ') };
   }
   const entry = await configured(target.file, target.server, place);
   const config = await resolveServer(entry, { env: place.env, home: place.home });

@@ -1,9 +1,10 @@
 import { Subscription } from 'rxjs';
 import type { FetchLike, HttpAuth, Transport, WebSocketConstructor } from '../index.js';
 import { remoteTransport } from '../transport/remote.js';
-import { stdio, type StdioTransport } from '../node/index.js';
+import { commandTransportEntry } from '../node/registry.js';
+import type { StdioTransport } from '../node/stdio.js';
 import { UsageError } from './errors.js';
-import type { ResolvedTarget } from './target.js';
+import { isCommandTarget, type CommandTarget, type RemoteTarget, type ResolvedTarget } from './target.js';
 
 /** What the tool saw of the last HTTP response of the MCP server, for error messages. */
 export interface HttpSeen {
@@ -57,19 +58,15 @@ export interface TransportContext {
   readonly WebSocket: WebSocketConstructor | undefined;
 }
 
-function spawned(target: Extract<ResolvedTarget, { kind: 'stdio' }>, context: TransportContext): StdioTransport {
-  return stdio({
-    command: target.command,
-    args: target.args,
-    env: target.env,
-    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
-    inheritEnv: context.inheritEnv,
-    closeGraceMs: 1000,
-    termGraceMs: 1000,
-  });
+/** The target's transport of `COMMAND_TRANSPORTS` (a usage error when `--transport` named one that cannot run it). */
+function spawned(target: CommandTarget, context: TransportContext): StdioTransport {
+  const entry = commandTransportEntry(target.kind);
+  const transport = entry.create(target, { inheritEnv: context.inheritEnv, closeGraceMs: 1000, termGraceMs: 1000 });
+  if (transport === undefined) throw new UsageError(`--transport ${target.kind} runs ${entry.claimsText}, not ${target.label}`);
+  return transport;
 }
 
-function remote(target: Exclude<ResolvedTarget, { kind: 'stdio' }>, tap: HttpTap, context: TransportContext): Transport {
+function remote(target: RemoteTarget, tap: HttpTap, context: TransportContext): Transport {
   const options = { headers: target.headers, fetch: tap.fetch, ...(context.auth === undefined ? {} : { auth: context.auth }), ...(context.WebSocket === undefined ? {} : { WebSocket: context.WebSocket }) };
   return remoteTransport(target.kind, target.url, options, (why) =>
     why === 'no-websocket'
@@ -82,7 +79,7 @@ export function openTransport(target: ResolvedTarget, context: TransportContext)
   const tap = httpTap();
   const lines: string[] = [];
   const watching = new Subscription();
-  if (target.kind !== 'stdio') {
+  if (!isCommandTarget(target)) {
     return { transport: remote(target, tap, context), stdio: undefined, tap, stderr: { lines: () => lines }, release: () => undefined };
   }
   const transport = spawned(target, context);

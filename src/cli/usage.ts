@@ -1,18 +1,23 @@
+import { COMMAND_TRANSPORTS } from '../node/registry.js';
 import { declaredRemoteKinds } from '../transport/registry.js';
 
 const KINDS = declaredRemoteKinds().join('|');
+const COMMAND_KINDS = COMMAND_TRANSPORTS.map((entry) => entry.kind).join('|');
+/** One help line per command transport: the command lines it runs, then what it does. */
+const COMMAND_LINES = COMMAND_TRANSPORTS.map((entry) => `  ${`-- ${entry.claimsText}`.padEnd(29)} ${entry.label}: ${entry.description}`).join('\n');
 
 /** The text of `rxmcp --help`. */
 export const USAGE = `rxmcp: inspect an MCP server from the command line
 
 Usage:
   rxmcp [options] <target> <verb> [operands]
-  rxmcp [options] <verb> [operands] -- <command> [args…]     spawn a stdio server
+  rxmcp [options] <verb> [operands] -- <command> [args…]     spawn a server
 
 Targets:
   https://host/mcp              Streamable HTTP, falling back to HTTP+SSE (--transport ${KINDS} to choose)
   name                          a server of a known configuration file (rxmcp servers lists them)
   file.json:name                a server of that file; also --config <file> --server <name>
+${COMMAND_LINES}
 
 Verbs:
   info                          who the server is, its protocol revision and capabilities (the default)
@@ -27,7 +32,8 @@ Verbs:
 
 Options:
   --json                        one MCP-shaped JSON value on stdout; errors as one JSON line on stderr
-  ${`--transport <${KINDS}>`.padEnd(30)}for a URL; -H, --header "Name: value"; -e KEY=VALUE; --cwd <dir>; --inherit-env
+  ${`--transport <${KINDS}>`.padEnd(29)} for a URL; -H, --header "Name: value"
+  ${`--transport <${COMMAND_KINDS}>`.padEnd(29)} for a command; -e KEY=VALUE; --cwd <dir>; --inherit-env
   --protocol <auto|modern|legacy|YYYY-MM-DD>
   --timeout <ms>                silence allowed before and between progress reports (default 60000);
                                 for watch: how long to watch

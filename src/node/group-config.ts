@@ -1,6 +1,6 @@
 // A client group from the server configuration files users already have (Claude Desktop, Claude Code, Cursor,
 // VS Code, ...): the configuration reader the command line uses, then one transport per server. Node-only, since
-// stdio servers are spawned.
+// servers reached by a command (stdio, `docker run`) are spawned, by their entry of `COMMAND_TRANSPORTS`.
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { loadConfigFile } from '../config/node/discover.js';
@@ -14,7 +14,7 @@ import type { HttpAuth } from '../transport/streamable-http-auth.js';
 import type { Transport } from '../transport/types.js';
 import { remoteTransport } from '../transport/remote.js';
 import type { WebSocketConstructor } from '../transport/websocket.js';
-import { stdio, type StdioOptions } from './stdio.js';
+import { commandTransport, type CommandOptions } from './registry.js';
 
 /** Options of `clientGroupFromConfig`. */
 export interface ClientGroupConfigOptions extends ClientGroupOptions {
@@ -26,8 +26,11 @@ export interface ClientGroupConfigOptions extends ClientGroupOptions {
   readonly cwd?: string;
   /** Claude Code `~/.claude.json`: the project whose local servers to include (default: this process's folder). */
   readonly project?: string;
-  /** Options of every spawned server (by default it inherits only a safe allowlist of variables, plus its `env`). */
-  readonly stdio?: Pick<StdioOptions, 'inheritEnv' | 'inheritVars' | 'closeGraceMs' | 'termGraceMs' | 'maxMessageBytes'>;
+  /**
+   * Options of every spawned server, through whichever transport of `COMMAND_TRANSPORTS` runs it (by default it
+   * inherits only a safe allowlist of variables, plus its `env`; a `docker run` command: the docker CLI does).
+   */
+  readonly stdio?: CommandOptions;
   /** The authorization of a remote server (an `oauth()` provider), by server name. */
   readonly auth?: (server: string) => HttpAuth | undefined;
   /** The `fetch` of remote servers (default: the global one). */
@@ -81,8 +84,8 @@ async function transportOf(entry: ServerEntry, options: ClientGroupConfigOptions
   const env = options.env ?? process.env;
   const config = await resolveServer(entry, { env, home: env['HOME'] || env['USERPROFILE'] || homedir() });
   if (config.kind !== 'stdio') return remote(entry.name, config, options, entry.source.file);
-  const cwd = config.cwd === undefined ? {} : { cwd: resolve(options.cwd ?? folder, config.cwd) };
-  return stdio({ ...options.stdio, command: config.command, args: config.args, env: config.env, ...cwd });
+  const cwd = config.cwd === undefined ? undefined : resolve(options.cwd ?? folder, config.cwd);
+  return commandTransport({ command: config.command, args: config.args, env: config.env, cwd }, options.stdio);
 }
 
 /**

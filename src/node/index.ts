@@ -1,6 +1,6 @@
 // Any export added here is public API: named exports only, and a line in its snapshot (spec/node/exports.spec.ts).
 /**
- * Node-only pieces: the stdio and Docker transports (child processes), the loopback OAuth redirect and the file
+ * Node-only pieces: the stdio and Docker transports (child processes) and their table, the loopback OAuth redirect and the file
  * token storage. Browser bundles cannot import this entry.
  *
  * @packageDocumentation
@@ -12,6 +12,8 @@ export type { ProcessExit } from './internal/managed-process.js';
 export type { ProcessExitErrorOptions, ProcessSpawnErrorOptions, StdoutClosedErrorOptions } from './internal/process-errors.js';
 export { docker, dockerRunArgs, DOCKER_CLI_ENV_VARS } from './docker.js';
 export type { DockerOptions, DockerVolume } from './docker.js';
+export { COMMAND_TRANSPORTS, commandKindOf, commandTransport } from './registry.js';
+export type { CommandKind, CommandOptions, CommandServer, CommandTransport, CommandTransportEntry } from './registry.js';
 export { ContainerExitError, DockerEngineUnavailableError, DockerImageNotFoundError, DOCKER_RUN_FAILED_EXIT_CODE } from './docker-errors.js';
 export type { ContainerExitErrorOptions } from './docker-errors.js';
 export { loopbackRedirect } from '../auth/node/loopback-redirect.js';

@@ -7,6 +7,7 @@ import { firstUnlessInterrupted, lastUnlessInterrupted, type Run } from '../run-
 import type { Styler } from '../style.js';
 import { revisionOf } from '../../protocol/revisions.js';
 import { allPages } from './pages.js';
+import { isCommandTarget } from '../target.js';
 import { forRevision } from './shape.js';
 
 function print(run: Run, connection: Connection, value: unknown, lines: () => string[]): number {
@@ -29,7 +30,7 @@ async function infoValue(run: Run, connection: Connection, server: ServerSession
 /** `info`: who the server is, what it speaks and offers. */
 export async function infoVerb(run: Run, connection: Connection, server: ServerSession): Promise<number> {
   const value = run.out.json ? await infoValue(run, connection, server) : undefined;
-  const transport = connection.target.kind === 'stdio' ? 'stdio' : (connection.opened.transport as { detected?: string }).detected ?? connection.opened.transport.kind;
+  const transport = isCommandTarget(connection.target) ? connection.target.kind : (connection.opened.transport as { detected?: string }).detected ?? connection.opened.transport.kind;
   return print(run, connection, value, () => infoText(server, transport, run.out.style));
 }
 

@@ -2,9 +2,15 @@ import { isAbsolute, resolve } from 'node:path';
 import { discoverConfigs, loadConfigFile, type Discovery, type LocatedEntry } from '../../config/node/discover.js';
 import { redactServer } from '../../config/redact.js';
 import type { ServerConfig } from '../../config/types.js';
+import { commandKindOf } from '../../node/registry.js';
 import { EXIT } from '../failure.js';
 import type { Run } from '../run-context.js';
 import type { Styler } from '../style.js';
+
+/** The transport that runs an entry: a command's kind of `COMMAND_TRANSPORTS` (`docker` for `docker run …`), else its own. */
+function transportOf(config: ServerConfig): string {
+  return config.kind === 'stdio' ? commandKindOf(config) : config.kind;
+}
 
 function summary(config: ServerConfig): string {
   if (config.kind === 'stdio') return [config.command, ...config.args].join(' ');
@@ -16,6 +22,7 @@ function entryValue(located: LocatedEntry): Record<string, unknown> {
   return {
     name: entry.name,
     ...redactServer(entry.config),
+    transport: transportOf(entry.config),
     source: { file: entry.source.file, format: entry.source.format, label: located.location.label, ...(entry.source.scope === undefined ? {} : { scope: entry.source.scope }) },
     ...(entry.disabled ? { disabled: true } : {}),
     ...(located.shadowed ? { shadowed: true } : {}),
@@ -29,7 +36,7 @@ function entryLines(located: LocatedEntry, style: Styler): string[] {
   const flags = [entry.disabled ? 'disabled' : '', located.shadowed ? 'shadowed by an entry above' : ''].filter((flag) => flag !== '');
   const env = config.kind === 'stdio' ? Object.entries(config.env) : Object.entries(config.headers);
   const lines = [
-    `${style(['bold', located.shadowed ? 'dim' : 'cyan'], entry.name)}  ${style('dim', config.kind)}  ${summary(config)}${flags.length === 0 ? '' : style('yellow', `  (${flags.join(', ')})`)}`,
+    `${style(['bold', located.shadowed ? 'dim' : 'cyan'], entry.name)}  ${style('dim', transportOf(config))}  ${summary(config)}${flags.length === 0 ? '' : style('yellow', `  (${flags.join(', ')})`)}`,
     `  ${style('dim', `${located.location.label}: ${entry.source.file}`)}`,
   ];
   if (env.length > 0) lines.push(`  ${style('dim', config.kind === 'stdio' ? 'env' : 'headers')} ${env.map(([key, value]) => `${key}=${value}`).join(' ')}`);
