@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { HttpAuth, HttpAuthRequest, HttpAuthResponse } from '../index.js';
 import { AuthError, oauth, type RedirectHandler } from '../auth/index.js';
-import { fileStorage, loopbackRedirect } from '../node/index.js';
+import { fileStorage, loopbackRedirect, nodeUrlGuard } from '../node/index.js';
 import { appSettingsFolder, type LocationContext } from '../config/node/locations.js';
 import type { Output } from './output.js';
 import { tokenChallenge } from '../auth/www-authenticate.js';
@@ -95,6 +95,7 @@ export function cliAuth(place: AuthPlace): CliAuth {
     redirect: loopback ?? nobodyToSignIn,
     storage: fileStorage(file),
     clientMetadata: { client_name: 'rxmcp' },
+    urlGuard: nodeUrlGuard(),
   });
   return { auth: recording(provider, seen), resourceMetadata: () => seen.resourceMetadata, tokenFile: file, close: () => loopback?.close() };
 }
