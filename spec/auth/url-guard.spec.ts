@@ -152,16 +152,17 @@ describe('oauth() behind the URL guard', () => {
     }
   }
 
-  /** A fetch that records every URL and answers 404 for `fake` hosts without sending anything there. */
-  function recordingFetch(fake: string) {
+  /** A fetch that records every URL and sends only to `tenant`'s origin: anything else gets a 404 from here. */
+  function recordingFetch(tenant: { origin: string }) {
     const urls: string[] = [];
-    const fetch: FetchLike = (url, init) => (urls.push(url), new URL(url).hostname === fake ? Promise.resolve(new Response('', { status: 404 })) : globalThis.fetch(url, init));
+    const fetch: FetchLike = (url, init) =>
+      (urls.push(url), new URL(url).origin === tenant.origin ? globalThis.fetch(url, init) : Promise.resolve(new Response('', { status: 404 })));
     return { fetch, urls };
   }
 
   it('refuses an authorization server on a private address that the resource metadata names, and sends it nothing', async () => {
     const tenant = await createTenant({ authorizationServers: ['https://10.0.0.5/as'] });
-    const { fetch, urls } = recordingFetch('10.0.0.5');
+    const { fetch, urls } = recordingFetch(tenant);
     const error = await listWith(tenant.urls.mcp, { fetch });
     expect(UrlRefusedError.is(error)).withContext(String(error)).toBeTrue();
     expect((error as UrlRefusedError).rule).toBe('private address 10.0.0.5 (RFC 1918)');
@@ -171,7 +172,7 @@ describe('oauth() behind the URL guard', () => {
 
   it('refuses the metadata address in its IPv4-mapped IPv6 spelling', async () => {
     const tenant = await createTenant({ authorizationServers: ['https://[::ffff:169.254.169.254]/'] });
-    const { fetch, urls } = recordingFetch('[::ffff:a9fe:a9fe]');
+    const { fetch, urls } = recordingFetch(tenant);
     const error = await listWith(tenant.urls.mcp, { fetch });
     expect((error as UrlRefusedError).addressKind).toBe('metadata');
     expect(urls.filter((url) => url.includes('a9fe'))).toEqual([]);
@@ -179,7 +180,7 @@ describe('oauth() behind the URL guard', () => {
 
   it('asks an allow-listed private authorization server', async () => {
     const tenant = await createTenant({ authorizationServers: ['https://10.0.0.5/as'] });
-    const { fetch, urls } = recordingFetch('10.0.0.5');
+    const { fetch, urls } = recordingFetch(tenant);
     const error = await listWith(tenant.urls.mcp, { fetch, urlGuard: { allow: ['10.0.0.0/8'] } });
     expect(urls).toContain('https://10.0.0.5/.well-known/oauth-authorization-server/as');
     expect((error as AuthError).reason).withContext(String(error)).toBe('discovery');
@@ -187,7 +188,7 @@ describe('oauth() behind the URL guard', () => {
 
   it('asks a private authorization server when the guard is off', async () => {
     const tenant = await createTenant({ authorizationServers: ['https://10.0.0.5/as'] });
-    const { fetch, urls } = recordingFetch('10.0.0.5');
+    const { fetch, urls } = recordingFetch(tenant);
     await listWith(tenant.urls.mcp, { fetch, urlGuard: false });
     expect(urls).toContain('https://10.0.0.5/.well-known/oauth-authorization-server/as');
   });
