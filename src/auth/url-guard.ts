@@ -1,4 +1,4 @@
-import { UrlRefusedError } from './errors.js';
+import { AuthError, UrlRefusedError } from './errors.js';
 import { addressRule, formatIp, inCidr, nameRule, parseCidr, parseIp, type AddressRule, type Cidr } from './ip-ranges.js';
 
 /**
@@ -69,45 +69,50 @@ export interface UrlGuard {
 }
 
 /**
+ * True when the MCP server vouches for `url` under `rule`: the URL is on the server's own host, or both are on
+ * loopback (client and server on one machine).
+ */
+function serverVouches(serverUrl: string | undefined, url: URL, rule: AddressRule): boolean {
+  if (serverUrl === undefined) return false;
+  const host = new URL(serverUrl).hostname;
+  if (host === url.hostname) return true;
+  const bytes = parseIp(host);
+  const serverRule = bytes === undefined ? nameRule(host) : addressRule(bytes);
+  return rule.kind === 'loopback' && serverRule?.kind === 'loopback';
+}
+
+/** `localhost` stands for its addresses: resolved where a resolver is, else allowed with a block holding 127.0.0.1. */
+function loopbackNameAllowed(allow: AllowList, rule: AddressRule, resolver: UrlGuardResolver | undefined): boolean {
+  if (rule.kind !== 'loopback') return false;
+  const loopback = parseIp('127.0.0.1') as Uint8Array;
+  return resolver !== undefined || allow.blocks.some((block) => inCidr(loopback, block));
+}
+
+/**
  * The guard of `options`, for the MCP server at `serverUrl()` (once known): that server's own host always passes,
  * and when it is on loopback, loopback passes too (client and server on one machine).
  */
 export function createUrlGuard(options: UrlGuardOptions, serverUrl: () => string | undefined): UrlGuard {
   const allow = compileAllow(options.allow ?? []);
-  const exempt = (url: URL, rule: AddressRule): boolean => {
-    const server = serverUrl();
-    const host = server === undefined ? undefined : new URL(server).hostname;
-    if (host === undefined) return false;
-    if (host === url.hostname) return true;
-    const serverBytes = parseIp(host);
-    const serverRule = serverBytes === undefined ? nameRule(host) : addressRule(serverBytes);
-    return rule.kind === 'loopback' && serverRule?.kind === 'loopback';
-  };
+  const resolver = options.resolver;
   const checkAddress = (url: URL, address: string): void => {
     const bytes = parseIp(address);
     const rule = bytes === undefined ? undefined : addressRule(bytes);
-    if (bytes === undefined || rule === undefined || exempt(url, rule)) return;
-    if (allow.blocks.some((block) => inCidr(bytes, block))) return;
-    throw refusal(url, formatIp(bytes), rule);
-  };
-  /** `localhost` stands for its addresses: resolved where a resolver is, else allowed with 127.0.0.1. */
-  const nameAllowedByAddress = (rule: AddressRule, resolver: UrlGuardResolver | undefined): boolean => {
-    if (rule.kind !== 'loopback') return false;
-    const loopback = parseIp('127.0.0.1') as Uint8Array;
-    return resolver !== undefined || allow.blocks.some((block) => inCidr(loopback, block));
+    if (bytes === undefined || rule === undefined || serverVouches(serverUrl(), url, rule)) return;
+    if (!allow.blocks.some((block) => inCidr(bytes, block))) throw refusal(url, formatIp(bytes), rule);
   };
   return {
-    resolver: options.resolver,
+    resolver,
     async check(url) {
       if (nameAllowed(allow, url.hostname)) return [];
-      if (parseIp(url.hostname) !== undefined) {
-        checkAddress(url, url.hostname);
-        return [];
-      }
+      if (parseIp(url.hostname) !== undefined) return (checkAddress(url, url.hostname), []);
       const rule = nameRule(url.hostname);
-      if (rule !== undefined && !exempt(url, rule) && !nameAllowedByAddress(rule, options.resolver)) throw refusal(url, url.hostname, rule);
-      if (options.resolver === undefined) return [];
-      const addresses = await options.resolver.lookup(url.hostname);
+      if (rule !== undefined && !serverVouches(serverUrl(), url, rule) && !loopbackNameAllowed(allow, rule, resolver)) {
+        throw refusal(url, url.hostname, rule);
+      }
+      if (resolver === undefined) return [];
+      const addresses = await resolver.lookup(url.hostname);
+      if (addresses.length === 0) throw new AuthError('discovery', `${url.hostname} resolves to no address`);
       for (const address of addresses) checkAddress(url, address);
       return addresses;
     },
