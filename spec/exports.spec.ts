@@ -67,9 +67,9 @@ describe('public entry points', () => {
     ].sort());
   });
 
-  it('rxmcp/oauth exports both OAuth styles, the redirect handlers, the universal storages and the error', () => {
+  it('rxmcp/oauth exports both OAuth styles, the redirect handlers, the universal storages and the errors', () => {
     expect(Object.keys(oauth).sort()).toEqual([
-      'oauth', 'AuthError', 'headlessRedirect', 'browserRedirect', 'popupRedirect', 'completePopupRedirect', 'memoryStorage', 'webStorage', 'sdkOAuth',
+      'oauth', 'AuthError', 'UrlRefusedError', 'headlessRedirect', 'browserRedirect', 'popupRedirect', 'completePopupRedirect', 'memoryStorage', 'webStorage', 'sdkOAuth',
     ].sort());
   });
 

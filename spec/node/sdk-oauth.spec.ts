@@ -5,7 +5,7 @@ import { auth as v1Auth, type OAuthClientProvider } from '@modelcontextprotocol/
 import type { OAuthClientInformationFull, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { lastValueFrom } from 'rxjs';
 import { createClient, streamableHttp } from '../../src/index.js';
-import { AuthError, sdkOAuth, type SdkOAuth } from '../../src/auth/index.js';
+import { AuthError, sdkOAuth, UrlRefusedError, type SdkOAuth } from '../../src/auth/index.js';
 import { createTenant, type Tenant, type TenantConfig } from '../helpers/auth-fixtures.js';
 
 /** An SDK provider keeping everything in memory, as an app would for the SDK's own transports. */
@@ -154,6 +154,25 @@ describe('sdkOAuth: an official SDK OAuthClientProvider authorizing rxmcp', () =
       expect(AuthError.is(error)).toBeTrue();
       expect((error as AuthError).reason).toBe('provider');
       expect((error as AuthError).cause).toBeInstanceOf(Error);
+    } finally {
+      client.close();
+    }
+  });
+
+  it("refuses, through the SDK's flow, an authorization server on a private address, and sends it nothing", async () => {
+    const tenant = await createTenant({ authorizationServers: ['https://10.0.0.5/as'] });
+    const provider = new MemoryProvider(`${tenant.origin}/__rxmcp/auth/callback`);
+    const urls: string[] = [];
+    // Only the fixture's origin is ever asked: anything else fails here, whatever the guard does.
+    const fetch = (url: string | URL, init?: RequestInit): Promise<Response> =>
+      (urls.push(String(url)), new URL(url).origin === tenant.origin ? globalThis.fetch(url, init) : Promise.reject(new TypeError('fetch failed')));
+    const auth = sdkOAuth(provider, { auth: v1Auth, fetch });
+    const client = createClient(streamableHttp(tenant.urls.mcp, { auth }), { timeout: { firstMs: 10_000 } });
+    try {
+      const error = await lastValueFrom(client.listTools()).catch((e: unknown) => e);
+      expect(UrlRefusedError.is(error)).withContext(String(error)).toBeTrue();
+      expect((error as UrlRefusedError).rule).toBe('private address 10.0.0.5 (RFC 1918)');
+      expect(urls.filter((url) => url.includes('10.0.0.5'))).toEqual([]);
     } finally {
       client.close();
     }

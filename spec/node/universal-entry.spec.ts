@@ -94,6 +94,12 @@ describe('a browser bundle of the universal entry', () => {
     expect(core.sources.filter((file) => file.includes('src/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);
   });
 
+  it('leaves OAuth and its URL guard out of createClient + streamableHttp, and has the guard in the bundle with oauth', async () => {
+    const { core, oauth } = await measureBundles(['core', 'oauth']);
+    expect(core.sources.filter((file) => file.includes('src/auth/'))).toEqual([]);
+    expect(oauth.sources.filter((file) => /src\/auth\/(url-guard|guarded-fetch|ip-ranges)\.ts$/.test(file)).length).toBe(3);
+  });
+
   it('leaves out the cross-fetch ponyfill (every supported browser has fetch), in the core bundle and with every export', async () => {
     const { core, full } = await measureBundles(['core', 'full']);
     expect(core.sources.filter((file) => file.includes('cross-fetch'))).toEqual([]);

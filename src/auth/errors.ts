@@ -6,6 +6,8 @@ export type AuthErrorReason =
   | 'discovery'
   /** A metadata or endpoint URL is neither https nor loopback. */
   | 'insecure-url'
+  /** The URL guard refused a URL: it reaches a loopback, private, link-local or metadata address (`UrlRefusedError`). */
+  | 'url-refused'
   /** The protected resource metadata names another resource than the server the client talks to. */
   | 'resource-mismatch'
   /** The authorization server metadata names another issuer than the one it was looked up for. */
@@ -59,6 +61,44 @@ export class AuthError extends McpError {
     this.reason = reason;
     this.oauthError = options.oauthError;
     this.status = options.status;
+  }
+}
+
+/** What `UrlRefusedError` knows of the refused URL. */
+export interface UrlRefusedErrorOptions extends AuthErrorOptions {
+  /** The refused URL (without query and fragment). */
+  readonly url: string;
+  /** The address that was refused (the URL's own, or one its host name resolved to); the host name for a name rule. */
+  readonly address: string;
+  /** What kind of address it is: `loopback`, `private`, `link-local`, `shared`, `metadata`, ... */
+  readonly kind: string;
+  /** The rule, for people: `private address 10.0.0.5 (RFC 1918)`. */
+  readonly rule: string;
+}
+
+/**
+ * The URL guard of `oauth()` refused a URL that a server (or its redirect) pointed the client to: its host is, or
+ * resolves to, a loopback, private, link-local, shared (CGNAT), unspecified, multicast or cloud metadata address,
+ * and no entry of `urlGuard.allow` lets it through. Nothing was sent to that address. An `AuthError` of reason
+ * `url-refused`.
+ */
+export class UrlRefusedError extends AuthError {
+  static override readonly kind: string = 'UrlRefusedError';
+  /** The refused URL (without query and fragment). */
+  readonly url: string;
+  /** The refused address, or the host name for a name rule (`localhost`, `metadata.google.internal`). */
+  readonly address: string;
+  /** What kind of address it is: `loopback`, `private`, `link-local`, `shared`, `metadata`, ... */
+  readonly addressKind: string;
+  /** The rule, for people: `private address 10.0.0.5 (RFC 1918)`. */
+  readonly rule: string;
+
+  constructor(options: UrlRefusedErrorOptions) {
+    super('url-refused', `Refusing ${options.url}: ${options.rule}; allow it with urlGuard: { allow: [...] } if it is meant`, options);
+    this.url = options.url;
+    this.address = options.address;
+    this.addressKind = options.kind;
+    this.rule = options.rule;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FetchLike } from '../transport/internal/fetch.js';
-import { networkFailure, type AuthErrorReason } from './errors.js';
+import { networkFailure, UrlRefusedError, type AuthErrorReason } from './errors.js';
 
 /** Largest authorization document or token response read, in characters. */
 const MAX_BODY = 1024 * 1024;
@@ -24,7 +24,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * GETs a JSON document. A network failure (a CORS refusal in a browser included) or an unreadable body gives
- * `undefined`, so discovery can try the next location.
+ * `undefined`, so discovery can try the next location; a URL the URL guard refuses is an error (`UrlRefusedError`).
  */
 export async function getJson(
   fetch: FetchLike,
@@ -34,7 +34,8 @@ export async function getJson(
   try {
     const response = await fetch(url, { method: 'GET', headers: { accept: 'application/json', ...headers } });
     return { status: response.status, ok: response.ok, headers: response.headers, json: await readJson(response) };
-  } catch {
+  } catch (error) {
+    if (UrlRefusedError.is(error)) throw error;
     return undefined;
   }
 }

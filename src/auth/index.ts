@@ -9,8 +9,9 @@
  * @module rxmcp/oauth
  */
 export { oauth } from './provider.js';
-export { AuthError } from './errors.js';
-export type { AuthErrorReason, AuthErrorOptions } from './errors.js';
+export { AuthError, UrlRefusedError } from './errors.js';
+export type { AuthErrorReason, AuthErrorOptions, UrlRefusedErrorOptions } from './errors.js';
+export type { UrlGuardOptions, UrlGuardResolver } from './url-guard.js';
 export { headlessRedirect } from './redirect.js';
 export type { HeadlessRedirectOptions } from './redirect.js';
 export { browserRedirect, popupRedirect, completePopupRedirect } from './browser-redirect.js';

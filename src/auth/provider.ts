@@ -46,6 +46,7 @@ class OAuthProviderImpl implements OAuthProvider {
     this.#runtime = createRuntime(options, {
       dpopFor: (server) => this.#dpopFor(server),
       report: (state) => this.#state.next(state),
+      serverUrl: () => this.#serverUrl,
     });
   }
 

@@ -4,7 +4,9 @@ import type { AuthorizationServer } from './discovery.js';
 import type { DpopSigner } from './dpop.js';
 import type { IdentityContext } from './registration.js';
 import type { TokenEndpointContext } from './token-endpoint.js';
+import { guardedFetch } from './guarded-fetch.js';
 import { memoryStorage } from './storage.js';
+import { createUrlGuard } from './url-guard.js';
 import type { AuthState, AuthStorage, OAuthGrant, OAuthOptions, PreRegisteredClient, RedirectHandler } from './types.js';
 
 /** What the flows of one provider share. */
@@ -32,11 +34,28 @@ export async function tokenContext(runtime: AuthRuntime, server: AuthorizationSe
   };
 }
 
+/** The hooks of a runtime: the provider's own parts, and the MCP server it is bound to (once known). */
+export interface RuntimeHooks extends Pick<AuthRuntime, 'dpopFor' | 'report'> {
+  /** The MCP server's URL, once the provider is bound to one. */
+  serverUrl(): string | undefined;
+}
+
+/**
+ * The `fetch` of every authorization request: behind the URL guard (unless `urlGuard: false`), which checks each
+ * URL and each redirect hop against the MCP server the provider is bound to.
+ */
+function authFetch(options: OAuthOptions, serverUrl: () => string | undefined): FetchLike {
+  const fetch = resolveFetch(options.fetch);
+  if (options.urlGuard === false) return fetch;
+  return guardedFetch(fetch, createUrlGuard(options.urlGuard ?? {}, serverUrl));
+}
+
 /** The runtime of a provider with `options`; `hooks` are the provider's own parts. */
-export function createRuntime(options: OAuthOptions, hooks: Pick<AuthRuntime, 'dpopFor' | 'report'>): AuthRuntime {
+export function createRuntime(options: OAuthOptions, hooks: RuntimeHooks): AuthRuntime {
   const scheduler = options.scheduler ?? asyncScheduler;
   const storage = options.storage ?? memoryStorage();
-  const fetch = resolveFetch(options.fetch);
+  const { serverUrl, ...own } = hooks;
+  const fetch = authFetch(options, serverUrl);
   const clients: readonly PreRegisteredClient[] =
     options.client === undefined ? [] : Array.isArray(options.client) ? options.client : [options.client as PreRegisteredClient];
   return {
@@ -55,6 +74,6 @@ export function createRuntime(options: OAuthOptions, hooks: Pick<AuthRuntime, 'd
       nowSeconds: () => Math.floor(scheduler.now() / 1000),
     },
     now: () => scheduler.now(),
-    ...hooks,
+    ...own,
   };
 }

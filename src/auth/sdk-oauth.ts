@@ -5,7 +5,10 @@
 // for all waiting requests, and a request that waits for the user (time limits paused) instead of failing.
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { HttpAuth, HttpAuthRequest, HttpAuthResponse, HttpAuthRetry } from '../transport/streamable-http-auth.js';
+import type { FetchLike } from '../transport/internal/fetch.js';
 import { AuthError, safeText } from './errors.js';
+import { guardedFetch } from './guarded-fetch.js';
+import { createUrlGuard, type UrlGuardOptions } from './url-guard.js';
 import { tokenChallenge } from './www-authenticate.js';
 
 /** The tokens an SDK provider keeps (the members the adapter reads). */
@@ -63,6 +66,11 @@ export interface SdkOAuthOptions<P> {
   readonly fetch?: SdkFetchLike;
   /** How many times one request is authorized again before its 401 is given up (default 2). */
   readonly maxRetries?: number;
+  /**
+   * The URL guard of the flow's requests, as `oauth()`'s `urlGuard` (default: on, literal hosts only; `false`
+   * turns it off). The guarded `fetch` is the one the SDK's flow gets (`fetchFn`).
+   */
+  readonly urlGuard?: UrlGuardOptions | false;
 }
 
 /** An SDK `OAuthClientProvider` as an rxmcp `HttpAuth` (for `streamableHttp(url, { auth })` and friends). */
@@ -124,10 +132,22 @@ class SdkOAuthAdapter<P extends SdkOAuthClientProvider> implements SdkOAuth {
   #completions = 0;
   #finished: { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | undefined;
 
+  readonly #fetch: SdkFetchLike | undefined;
+
   constructor(provider: P, options: SdkOAuthOptions<P>) {
     this.#provider = provider;
     this.#options = options;
     this.#serverUrl = options.serverUrl;
+    this.#fetch = this.#guarded();
+  }
+
+  /** The `fetch` of the SDK's flow: the given one (or the platform's) behind the URL guard, unless it is off. */
+  #guarded(): SdkFetchLike | undefined {
+    const { fetch, urlGuard } = this.#options;
+    if (urlGuard === false) return fetch;
+    const inner: FetchLike = (url, init) => (fetch ?? globalThis.fetch)(url, init);
+    const guarded = guardedFetch(inner, createUrlGuard(urlGuard ?? {}, () => this.#serverUrl));
+    return (url, init) => guarded(String(url), init ?? {});
   }
 
   async headers(request: HttpAuthRequest): Promise<Readonly<Record<string, string>>> {
@@ -196,7 +216,7 @@ class SdkOAuthAdapter<P extends SdkOAuthClientProvider> implements SdkOAuth {
 
   async #run(options: SdkAuthOptions): Promise<'AUTHORIZED' | 'REDIRECT'> {
     try {
-      return await this.#options.auth(this.#provider, { ...options, ...(this.#options.fetch === undefined ? {} : { fetchFn: this.#options.fetch }) });
+      return await this.#options.auth(this.#provider, { ...options, ...(this.#fetch === undefined ? {} : { fetchFn: this.#fetch }) });
     } catch (error) {
       throw flowError(error);
     }

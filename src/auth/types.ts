@@ -3,6 +3,7 @@ import type { McpError } from '../errors/mcp-error.js';
 import type { FetchLike } from '../transport/internal/fetch.js';
 import type { HttpAuth } from '../transport/streamable-http-auth.js';
 import type { JwsAlgorithm, PrivateKeyInput } from './jwt.js';
+import type { UrlGuardOptions } from './url-guard.js';
 
 /** How the client authenticates at the token endpoint (RFC 8414 `token_endpoint_auth_methods_supported`). */
 export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
@@ -158,6 +159,14 @@ export interface OAuthOptions {
   readonly storage?: AuthStorage;
   /** The `fetch` for discovery, registration and token requests (default `globalThis.fetch`). */
   readonly fetch?: FetchLike;
+  /**
+   * The URL guard of every URL the provider follows (metadata, endpoints, redirects): loopback, private,
+   * link-local, shared (CGNAT), unspecified, multicast and cloud metadata addresses are refused (`UrlRefusedError`)
+   * unless `allow` lists them. The MCP server's own host always passes, and loopback when the server is on
+   * loopback. In Node, `nodeUrlGuard()` of `rxmcp/node` also checks what host names resolve to and pins each
+   * request to the checked address. `false` turns the guard off. Default: on, literal hosts only.
+   */
+  readonly urlGuard?: UrlGuardOptions | false;
   /** The clock of token expiry and JWT timestamps (default `asyncScheduler`). */
   readonly scheduler?: SchedulerLike;
   /** Refresh tokens this long before they expire, in ms (default 30000). */

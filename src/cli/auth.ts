@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { HttpAuth, HttpAuthRequest, HttpAuthResponse } from '../index.js';
-import { AuthError, oauth, type RedirectHandler } from '../auth/index.js';
-import { fileStorage, loopbackRedirect } from '../node/index.js';
+import { AuthError, oauth, type RedirectHandler, type UrlGuardOptions } from '../auth/index.js';
+import { fileStorage, loopbackRedirect, nodeUrlGuard } from '../node/index.js';
 import { appSettingsFolder, type LocationContext } from '../config/node/locations.js';
 import type { Output } from './output.js';
 import { tokenChallenge } from '../auth/www-authenticate.js';
@@ -83,6 +83,16 @@ function recording(provider: HttpAuth, seen: { resourceMetadata?: string }): Htt
 }
 
 /**
+ * The URL guard of the command line: `nodeUrlGuard()` with what `RXMCP_OAUTH_ALLOW` lists (host names, addresses
+ * and CIDR blocks, comma-separated), or none at all when it says `off`.
+ */
+export function cliUrlGuard(env: Readonly<Record<string, string | undefined>>): UrlGuardOptions | false {
+  const value = env['RXMCP_OAUTH_ALLOW']?.trim() ?? '';
+  if (value.toLowerCase() === 'off') return false;
+  return nodeUrlGuard({ allow: value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '') });
+}
+
+/**
  * OAuth for a remote server: stored tokens (and their refresh) are always used; signing in, through the browser
  * and a one-shot listener on 127.0.0.1, only when somebody can (`canSignIn`). Tokens and registrations are kept in
  * `tokenFile` (mode 0600).
@@ -95,6 +105,7 @@ export function cliAuth(place: AuthPlace): CliAuth {
     redirect: loopback ?? nobodyToSignIn,
     storage: fileStorage(file),
     clientMetadata: { client_name: 'rxmcp' },
+    urlGuard: cliUrlGuard(place.env),
   });
   return { auth: recording(provider, seen), resourceMetadata: () => seen.resourceMetadata, tokenFile: file, close: () => loopback?.close() };
 }

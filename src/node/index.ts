@@ -1,7 +1,8 @@
 // Any export added here is public API: named exports only, and a line in its snapshot (spec/node/exports.spec.ts).
 /**
- * Node-only pieces: the stdio and Docker transports (child processes) and their table, the loopback OAuth redirect and the file
- * token storage. Browser bundles cannot import this entry.
+ * Node-only pieces: the stdio and Docker transports (child processes) and their table, the loopback OAuth redirect,
+ * the file token storage and the OAuth URL guard that resolves and pins (`nodeUrlGuard`). Browser bundles cannot
+ * import this entry.
  *
  * @packageDocumentation
  * @module rxmcp/node
@@ -20,6 +21,8 @@ export { loopbackRedirect } from '../auth/node/loopback-redirect.js';
 export type { LoopbackRedirect, LoopbackRedirectOptions } from '../auth/node/loopback-redirect.js';
 export { fileStorage, FILE_STORAGE_MODE } from '../auth/node/file-storage.js';
 export type { FileStorageOptions } from '../auth/node/file-lock.js';
+export { nodeUrlGuard } from '../auth/node/url-guard.js';
+export type { NodeUrlGuardOptions } from '../auth/node/url-guard.js';
 export { clientGroupFromConfig } from './group-config.js';
 export type { ClientGroupConfig, ClientGroupConfigOptions } from './group-config.js';
 export { ConfigError } from '../config/types.js';

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openerCommand } from '../../../src/cli/auth.js';
+import { cliUrlGuard, openerCommand } from '../../../src/cli/auth.js';
 import { createTenant } from '../../helpers/auth-fixtures.js';
 import { cli, tempHome, type TempHome } from './helpers.js';
 
@@ -41,6 +41,28 @@ describe('rxmcp and OAuth (the auth fixture on 127.0.0.1)', () => {
     const tenant = await createTenant();
     const result = await cli(home, [tenant.urls.mcp, 'tools'], { interactive: true, openUrl: browser });
     expect(result.exitCode).withContext(result.stderr).toBe(0);
+  });
+});
+
+describe('rxmcp and the OAuth URL guard', () => {
+  let home: TempHome;
+  beforeEach(async () => (home = await tempHome()));
+  afterEach(async () => home.remove());
+
+  // 0.0.0.0 (refused as unspecified) would reach this machine only, should the guard ever let it through.
+  it('refuses an authorization server on a refused address with the authorization exit code, naming the rule', async () => {
+    const tenant = await createTenant({ authorizationServers: ['https://0.0.0.0:9/as'] });
+    const result = await cli(home, ['--oauth', tenant.urls.mcp, 'tools'], { openUrl: async () => fail('no sign-in was expected') });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toContain('unspecified address 0.0.0.0 ("this network", RFC 1122)');
+    expect(await tenant.events('as-metadata')).toEqual([]);
+  });
+
+  it('takes the allow list from RXMCP_OAUTH_ALLOW, and off turns the guard off', () => {
+    expect(cliUrlGuard({ RXMCP_OAUTH_ALLOW: ' 10.0.0.0/8, sso.lab ,' })).toEqual(jasmine.objectContaining({ allow: ['10.0.0.0/8', 'sso.lab'] }));
+    expect(cliUrlGuard({})).toEqual(jasmine.objectContaining({ allow: [] }));
+    expect((cliUrlGuard({}) as { resolver?: unknown }).resolver).toBeDefined();
+    expect(cliUrlGuard({ RXMCP_OAUTH_ALLOW: 'OFF' })).toBeFalse();
   });
 });
 
