@@ -4,6 +4,7 @@ import type { McpError } from '../errors/mcp-error.js';
 import type { JsonRpcNotification, RequestId } from '../protocol/jsonrpc.js';
 import type { CancellationMode } from '../transport/types.js';
 import { OutboundQueue } from './outbound-queue.js';
+import { RequestRegistry } from './request-registry.js';
 
 /** How a connection ended. */
 export interface ConnectionEnd {
@@ -26,11 +27,6 @@ export interface ConnectionPolicy {
   readonly cancelHeaders?: Readonly<Record<string, string>>;
 }
 
-/** A request in flight on a connection: the connection fails it when it ends. */
-export interface ConnectionFlight {
-  connectionEnded(end: ConnectionEnd): void;
-}
-
 /** One server→client request being handled on a connection. */
 export interface RunningHandler {
   cancel(): void;
@@ -46,14 +42,16 @@ export function endError(end: ConnectionEnd): McpError {
 }
 
 /**
- * The state of one physical connection: everything scoped to it lives here and ends with it, once, in `end()`:
- * the outbound queue, the server requests being handled, the requests in flight, its notifications. A new
- * connection starts from nothing; nothing of an ended one is reused.
+ * The state of one physical connection: everything scoped to it lives here and ends with it, once, in `finish()`:
+ * the outbound queue, the server requests being handled, its requests in flight (their ids and progress tokens, in
+ * one registry: only frames of this connection answer them), its notifications. A new connection starts from
+ * nothing; nothing of an ended one is reused.
  */
 export class ConnectionRuntime {
   readonly queue: OutboundQueue;
   readonly running = new Map<RequestId, RunningHandler>();
-  readonly flights = new Set<ConnectionFlight>();
+  /** Our requests sent on this connection and waiting for their responses. */
+  readonly requests = new RequestRegistry<ConnectionEnd>();
   readonly notifications = new Subject<JsonRpcNotification>();
   /** When the connection was opened, in scheduler time. */
   readonly openedAt = asyncScheduler.now();
@@ -103,9 +101,7 @@ export class ConnectionRuntime {
     const handlers = [...this.running.values()];
     this.running.clear();
     for (const handler of handlers) handler.cancel();
-    const flights = [...this.flights];
-    this.flights.clear();
-    for (const flight of flights) flight.connectionEnded(end);
+    this.requests.endAll(end);
     this.notifications.complete();
     this.ended.next(end);
     this.ended.complete();

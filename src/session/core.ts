@@ -41,10 +41,9 @@ function createRuntime(options: SessionOptions, streams: Streams): SessionRuntim
     if (streams.frames.observed) streams.frames.next({ direction: 'out', frame });
   };
   return {
-    pending: new Map(),
-    progressTokens: new Map(),
     handlers: options.handlers ?? {},
     nextId: 0,
+    connections: new Set(),
     // The session-wide stream first: what a client keeps across connections (its cache, say) hears of a change
     // before what reacts to it on the connection (a resource watch reading again).
     publishNotification: (connection, message) => {
@@ -156,6 +155,7 @@ export class SessionCore {
       writable.complete();
     });
     this.views.set(connection, this.connectionView(connection));
+    this.runtime.connections.add(connection);
     this.latest = connection;
     this.setState({ status: 'connecting' });
     return connection;
@@ -191,6 +191,7 @@ export class SessionCore {
       ending = true;
       inbound.unsubscribe();
       connection.finish({ error: failure, closed: this.closed && failure === undefined });
+      this.runtime.connections.delete(connection);
       // What ended this connection may have opened the next one already (a request repeated on failure).
       if (this.latest === connection) this.setState(failure === undefined ? { status: 'disconnected' } : { status: 'disconnected', error: failure });
     };

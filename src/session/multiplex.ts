@@ -54,6 +54,7 @@ export interface SessionMultiplex extends OperatorFunction<InboundFrame, Connect
 /**
  * The multiplexing core of a session as an operator: `createSession` is this core over a transport, shared. Use it
  * over a frame duplex of your own; each subscription opens one connection, and request ids stay unique across them.
+ * A connection answers only its own requests: a response or progress on one never reaches a request sent on another.
  *
  * @example
  * ```ts

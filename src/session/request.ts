@@ -4,9 +4,10 @@ import { rpcErrorFrom } from '../errors/rpc-errors.js';
 import type { McpError } from '../errors/mcp-error.js';
 import type { JsonRpcErrorResponse, JsonRpcSuccess, RequestId } from '../protocol/jsonrpc.js';
 import type { InboundFrame, OutboundFrame } from '../transport/types.js';
-import { endError, type ConnectionEnd, type ConnectionFlight, type ConnectionRuntime } from './connection.js';
+import { endError, type ConnectionEnd, type ConnectionRuntime } from './connection.js';
 import type { ConnectionHold } from './connection-hold.js';
-import type { PendingRequest, RequestOrigin, SessionRuntime } from './runtime.js';
+import type { PendingRequest } from './request-registry.js';
+import type { RequestOrigin, SessionRuntime } from './runtime.js';
 import type { DeadlineQueue } from './deadlines.js';
 import { RequestClock, type PauseGate, type TimeoutTarget } from './timeouts.js';
 import type { Params, ProgressToken, RequestEvent, RequestOptions, ResultPayload, TimeoutOptions } from './types.js';
@@ -70,10 +71,11 @@ function outboundFrame(id: number, method: string, params: Params | undefined, h
 }
 
 /**
- * One request in flight: its registration, its clock, its frame and its subscriber, in one object. It is the
- * pending entry the router answers, the progress target, and the flight its connection fails when it ends.
+ * One request in flight: its registration, its clock, its frame and its subscriber, in one object. It is the entry
+ * of its connection's request registry: what the router answers by id and by progress token, and what the
+ * connection fails when it ends.
  */
-class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget, RequestOrigin {
+class Flight implements PendingRequest<ConnectionEnd>, TimeoutTarget, RequestOrigin {
   /** A response arrived, or the request's own stream failed or ended: nothing is left to cancel. */
   private answered = false;
   private held = false;
@@ -105,10 +107,8 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget, Request
     this.requestId = id;
     this.token = token;
     this.cancellable = plan.options.cancellable !== false;
-    connection.flights.add(this);
-    runtime.pending.set(id, this);
+    connection.requests.add(id, this, token);
     plan.options.onRequestId?.(id);
-    if (token !== undefined) runtime.progressTokens.set(token, this);
     if (plan.limits !== false) {
       this.clock = new RequestClock(plan.method, plan.limits, this, this.host.deadlines);
       this.host.pauses.attach(this.clock);
@@ -192,13 +192,10 @@ class Flight implements PendingRequest, ConnectionFlight, TimeoutTarget, Request
     return connection;
   }
 
-  /** Takes the request off its session's and its connection's books: no response, progress or end reaches it. */
+  /** Takes the request off its connection's books: no response, progress or end reaches it. */
   private unregister(): void {
-    const { runtime } = this.host;
-    const { requestId, token, connection } = this;
-    if (requestId !== undefined && runtime.pending.get(requestId) === this) runtime.pending.delete(requestId);
-    if (token !== undefined && runtime.progressTokens.get(token) === this) runtime.progressTokens.delete(token);
-    connection?.flights.delete(this);
+    const { requestId, connection } = this;
+    if (requestId !== undefined) connection?.requests.remove(requestId, this, this.token);
   }
 
   private stopClock(): void {

@@ -1,25 +1,20 @@
 import type { McpError } from '../errors/mcp-error.js';
-import type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcSuccess, RequestId } from '../protocol/jsonrpc.js';
+import type { JsonRpcNotification, RequestId } from '../protocol/jsonrpc.js';
 import type { OutboundFrame } from '../transport/types.js';
 import type { ConnectionRuntime } from './connection.js';
-import type { Diagnostic, Params, ProgressToken, RequestHandler } from './types.js';
+import type { Diagnostic, RequestHandler } from './types.js';
 
-/** One of our requests waiting for its response. */
-export interface PendingRequest {
-  readonly method: string;
-  respond(message: JsonRpcSuccess | JsonRpcErrorResponse): void;
-  /** The request cannot be answered: a response that broke the protocol, or its frame could not be sent. */
-  fail(error: McpError): void;
-  progress(params: Params): void;
-}
-
-/** The session's state shared by every connection, read by the router, the requests and the handlers. */
+/**
+ * The session's state shared by every connection, read by the router, the requests and the handlers. What is
+ * scoped to one connection (its requests in flight, its server requests being handled) lives in its
+ * `ConnectionRuntime`.
+ */
 export interface SessionRuntime {
-  readonly pending: Map<RequestId, PendingRequest>;
-  readonly progressTokens: Map<ProgressToken, PendingRequest>;
   readonly handlers: Readonly<Record<string, RequestHandler>>;
   /** The next request id; ids below it were issued by us (ids are unique across the session's connections). */
   nextId: number;
+  /** The connections not yet ended: the one opened last, and older ones still open (each answers its own requests). */
+  readonly connections: Set<ConnectionRuntime>;
   /** Publishes an inbound notification on its connection's stream and on the session's. */
   publishNotification(connection: ConnectionRuntime, message: JsonRpcNotification): void;
   diagnose(diagnostic: Diagnostic): void;
