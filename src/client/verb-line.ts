@@ -41,23 +41,27 @@ export interface AnyVerbLine {
   readonly key?: string;
 }
 
-const line = <M extends ClientRequestMethod, A extends VerbArgs, K extends VerbKind>(kind: K, method: M, params: (...args: A) => ClientRequests[M]['params']): VerbLine<M, A, K> => ({ method, kind, params });
+/** How a verb's positional arguments `A` become the params of `M`. */
+type ParamsOf<M extends ClientRequestMethod, A extends VerbArgs> = (...args: A) => ClientRequests[M]['params'];
+
+const line = <M extends ClientRequestMethod, A extends VerbArgs, K extends VerbKind>(kind: K, method: M, params: ParamsOf<M, A>): VerbLine<M, A, K> => ({ method, kind, params });
 const noParams = () => undefined;
+const cursorParams = (cursor?: string) => (cursor === undefined ? undefined : { cursor });
 
 /** A verb that emits the decoded result of `method`. */
-export const result = <M extends ClientRequestMethod, A extends VerbArgs>(method: M, params: (...args: A) => ClientRequests[M]['params']) => line('result', method, params);
+export const result = <M extends ClientRequestMethod, A extends VerbArgs>(method: M, params: ParamsOf<M, A>) => line('result', method, params);
 /** A verb that emits one page of the list `method` (its argument is the cursor). */
-export const page = <M extends ClientRequestMethod>(method: M) => line('page', method, (cursor?: string) => (cursor === undefined ? undefined : { cursor }) as ClientRequests[M]['params']);
+export const page = <M extends ClientRequestMethod>(method: M) => line('page', method, cursorParams as ParamsOf<M, [cursor?: string]>);
 /** A verb that emits progress and input-round events of `method`, then its `result` event. */
-export const events = <M extends ClientRequestMethod, A extends VerbArgs>(method: M, params: (...args: A) => ClientRequests[M]['params']) => line('events', method, params);
+export const events = <M extends ClientRequestMethod, A extends VerbArgs>(method: M, params: ParamsOf<M, A>) => line('events', method, params);
 /** A verb that emits nothing and completes when the server answered `method`. */
-export const empty = <M extends ClientRequestMethod, A extends VerbArgs>(method: M, params: (...args: A) => ClientRequests[M]['params']) => line('empty', method, params);
+export const empty = <M extends ClientRequestMethod, A extends VerbArgs>(method: M, params: ParamsOf<M, A>) => line('empty', method, params);
 /** A verb that walks every page of the list `method` and emits the items under `key`, as one array. */
 export const list = <M extends ClientRequestMethod, I extends keyof ClientRequests[M]['result'] & string>(method: M, key: I): ListLine<M, I> => ({
   method,
   kind: 'list',
   key,
-  params: noParams as () => ClientRequests[M]['params'],
+  params: noParams as ParamsOf<M, []>,
 });
 
 type Result<M extends ClientRequestMethod> = ClientRequests[M]['result'];
@@ -69,8 +73,9 @@ export type ArgsOf<L> = L extends { readonly params: (...args: infer A) => unkno
 /** What the Observable of a line's verb emits (`never` for an `empty` line). */
 export type Emits<L> =
   L extends ListLine<infer M, infer I> ? readonly ItemOf<M, I>[]
-  : L extends { readonly method: infer M extends ClientRequestMethod; readonly kind: infer K } ? K extends 'empty' ? never : K extends 'events' ? CallEvent<Result<M>> : Result<M>
-  : never;
+  : L extends { readonly method: infer M extends ClientRequestMethod; readonly kind: infer K }
+    ? K extends 'empty' ? never : K extends 'events' ? CallEvent<Result<M>> : Result<M>
+    : never;
 
 /** What the Promise of a line's async verb resolves with (`void` for an `empty` line). */
 export type Settles<L> = [Emits<L>] extends [never] ? void : Emits<L>;
