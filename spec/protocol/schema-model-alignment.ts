@@ -22,6 +22,8 @@ import type { CallToolResult, ListToolsResult, Tool } from '../../src/protocol/m
 import type { buildInitializeResult } from '../../src/protocol/rev-2025-11-25/lifecycle.js';
 import type { buildTask } from '../../src/protocol/rev-2025-11-25/tasks.js';
 import type { buildDiscoveryResults } from '../../src/protocol/rev-2026-07-28/discovery.js';
+import type { buildResults } from '../../src/protocol/rev-2026-07-28/schemas.js';
+import type { ClientRequestMethod, ClientRequests } from '../../src/protocol/model/maps.js';
 import type { buildInputRequired } from '../../src/protocol/rev-2026-07-28/mrtr.js';
 import type { Kit } from '../../src/protocol/shapes/kit.js';
 import type { buildSharedServerNotifications } from '../../src/protocol/shapes/notifications.js';
@@ -65,3 +67,10 @@ export const SCHEMA_MODEL_ALIGNMENT: Record<string, true> = {
   message: true as Assignable<Out<Notifications['notifications/message']>, LoggingMessageNotificationParams>,
   task: true as Assignable<Out<z.ZodMiniObject<ReturnType<typeof buildTask>>>, Task>,
 };
+
+type ModernResults = ReturnType<typeof buildResults>;
+/** Whether each 2026-07-28 result schema fits its method's result in `ClientRequests` (a new verb's too). */
+type ResultAlignment = { [M in keyof ModernResults & ClientRequestMethod]: Assignable<Complete<ModernResults[M]>, ClientRequests[M]['result']> };
+
+/** `true` when every 2026-07-28 result schema fits its method's result: a request added there is checked by itself. */
+export const MODERN_RESULTS_ALIGN: false extends ResultAlignment[keyof ResultAlignment] ? false : true = true;

@@ -1,10 +1,6 @@
 import type { Observable } from 'rxjs';
 import type { LoggingLevel } from '../protocol/model/common.js';
-import type { CompleteRequestParams, CompleteResult } from '../protocol/model/completion.js';
-import type { DiscoverResult } from '../protocol/model/lifecycle.js';
-import type { GetPromptResult, ListPromptsResult, Prompt } from '../protocol/model/prompts.js';
-import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, Resource, ResourceTemplate } from '../protocol/model/resources.js';
-import type { CallToolResult, ListToolsResult, Tool } from '../protocol/model/tools.js';
+import type { CallToolResult } from '../protocol/model/tools.js';
 import type { Diagnostic, Params, Session } from '../session/types.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
@@ -14,6 +10,7 @@ import type { ServerSession } from './types.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { HealthCheckOptions, HealthReport } from './health.js';
 import type { ToolHintsMap } from './tool-hints.js';
+import type { ClientTableVerbs } from './verb-table.js';
 
 export type { ToolCallOptions } from './envelope.js';
 import type { ToolCallOptions } from './envelope.js';
@@ -30,7 +27,7 @@ import type { ToolCallOptions } from './envelope.js';
  * schema), `RequestTimeoutError`, `ConnectionClosedError`, `TransportError`, `NegotiationError` (no common
  * revision) and `SessionLostError` (the server lost the session during a call that is not safe to repeat).
  */
-export interface Client extends LiveState, TaskVerbs {
+export interface Client extends ClientTableVerbs, LiveState, TaskVerbs {
   /** The session underneath: `notifications$`, `state$`, `frames$` for dashboards and logs. */
   readonly session: Session;
   /**
@@ -59,46 +56,6 @@ export interface Client extends LiveState, TaskVerbs {
    */
   connect(): Observable<ServerSession>;
   /**
-   * `server/discover` (2026-07-28): what the server offers; on a legacy connection it fails with `UnsupportedMethodError`.
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** the `DiscoverResult`, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  discover(options?: CallOptions): Observable<DiscoverResult>;
-  /**
-   * `ping` (legacy revisions).
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** nothing. **Completes:** when the server answered.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  ping(options?: CallOptions): Observable<never>;
-  /**
-   * Every tool, walking all pages (page cap and cursor-loop guard: `PaginationError`).
-   *
-   * - **Temperature:** cold; each subscription walks every page.
-   * - **Emits:** the whole list, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   * @example
-   * ```ts
-   * client.listTools().subscribe((tools) => console.log(tools.map((tool) => tool.name)));
-   * ```
-   */
-  listTools(options?: CallOptions): Observable<readonly Tool[]>;
-  /**
-   * One page of `tools/list`, for UIs that page themselves.
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** the page, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  listToolsPage(cursor?: string, options?: CallOptions): Observable<ListToolsResult>;
-  /**
    * Calls a tool. 2026-07-28 input requests are fulfilled through the handlers and the call retried.
    *
    * - **Temperature:** cold; each subscription is one call (its input rounds included).
@@ -124,111 +81,6 @@ export interface Client extends LiveState, TaskVerbs {
    * - **Teardown:** before the answer, cancels the request on the wire.
    */
   callToolEvents(name: string, args?: Params, options?: ToolCallOptions): Observable<CallEvent<CallToolResult>>;
-  /**
-   * Every resource, walking all pages (`PaginationError` as `listTools`).
-   *
-   * - **Temperature:** cold; each subscription walks every page.
-   * - **Emits:** the whole list, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  listResources(options?: CallOptions): Observable<readonly Resource[]>;
-  /**
-   * One page of `resources/list`.
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** the page, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  listResourcesPage(cursor?: string, options?: CallOptions): Observable<ListResourcesResult>;
-  /**
-   * Every resource template, walking all pages.
-   *
-   * - **Temperature:** cold; each subscription walks every page.
-   * - **Emits:** the whole list, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  listResourceTemplates(options?: CallOptions): Observable<readonly ResourceTemplate[]>;
-  /**
-   * One page of `resources/templates/list`.
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** the page, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  listResourceTemplatesPage(cursor?: string, options?: CallOptions): Observable<ListResourceTemplatesResult>;
-  /**
-   * Reads a resource; a missing one errors with `ResourceNotFoundError`.
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** the contents, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   * @example
-   * ```ts
-   * client.readResource('file:///work/notes.md').subscribe(({ contents }) => {
-   *   for (const part of contents) console.log('text' in part ? part.text : `${part.blob.length} base64 characters`);
-   * });
-   * ```
-   */
-  readResource(uri: string, options?: CallOptions): Observable<ReadResourceResult>;
-  /**
-   * Like `readResource`, emitting progress and `input-required` events before the `result` event.
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** `progress` and `input-required` events, then one `result` event. **Completes:** after the result.
-   * - **Errors:** as `readResource`.
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  readResourceEvents(uri: string, options?: CallOptions): Observable<CallEvent<ReadResourceResult>>;
-  /**
-   * Every prompt, walking all pages.
-   *
-   * - **Temperature:** cold; each subscription walks every page.
-   * - **Emits:** the whole list, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  listPrompts(options?: CallOptions): Observable<readonly Prompt[]>;
-  /**
-   * One page of `prompts/list`.
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** the page, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  listPromptsPage(cursor?: string, options?: CallOptions): Observable<ListPromptsResult>;
-  /**
-   * Renders a prompt with its arguments (2026-07-28 input rounds as `callTool`).
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** the rendered prompt, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: CallOptions): Observable<GetPromptResult>;
-  /**
-   * Like `getPrompt`, emitting progress and `input-required` events before the `result` event.
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** `progress` and `input-required` events, then one `result` event. **Completes:** after the result.
-   * - **Errors:** as `getPrompt`.
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  getPromptEvents(name: string, args?: Readonly<Record<string, string>>, options?: CallOptions): Observable<CallEvent<GetPromptResult>>;
-  /**
-   * `completion/complete`: completion values for one argument of a prompt or resource template.
-   *
-   * - **Temperature:** cold; each subscription is one request.
-   * - **Emits:** the completion, once. **Completes:** after it.
-   * - **Errors:** the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   */
-  complete(params: CompleteRequestParams, options?: CallOptions): Observable<CompleteResult>;
   /**
    * Sets the server's log level: `logging/setLevel` in the legacy revisions; on 2026-07-28 the level travels
    * with every later request and nothing is sent now.

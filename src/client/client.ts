@@ -1,16 +1,12 @@
 import { EMPTY, mergeMap, switchMap, tap, type Observable } from 'rxjs';
 import type { LoggingLevel } from '../protocol/model/common.js';
-import type { CompleteRequestParams, CompleteResult } from '../protocol/model/completion.js';
-import type { DiscoverResult } from '../protocol/model/lifecycle.js';
-import type { GetPromptResult, ListPromptsResult, Prompt } from '../protocol/model/prompts.js';
-import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, Resource, ResourceTemplate } from '../protocol/model/resources.js';
-import type { CallToolResult, ListToolsResult, Tool } from '../protocol/model/tools.js';
-import type { Params } from '../session/types.js';
+import type { Prompt } from '../protocol/model/prompts.js';
+import type { Resource, ResourceTemplate } from '../protocol/model/resources.js';
+import type { CallToolResult, Tool } from '../protocol/model/tools.js';
 import type { Transport } from '../transport/types.js';
 import type { Client } from './client-types.js';
 import { createClientCore, type ClientCore } from './core.js';
 import type { CallOptions } from './envelope.js';
-import type { CallEvent } from './input-rounds.js';
 import { onNotification } from './callbacks.js';
 import { checkHealth } from './health.js';
 import { watchFailures } from './live/failures.js';
@@ -21,7 +17,8 @@ import { createListenManager } from './live/listen.js';
 import { createLiveState } from './live/live-state.js';
 import { registryLookups, type StartDeps } from './tasks/start.js';
 import { createTaskVerbs } from './tasks/verbs.js';
-import { extensionRequest, listAll, listOn, listPage, resultOf } from './verbs.js';
+import { bindVerbs, extensionRequest, listOn, resultOf } from './verbs.js';
+import { VERB_TABLE } from './verb-table.js';
 import { verbChain } from './links/verb-chain.js';
 import { VERSION } from './version.js';
 
@@ -32,15 +29,6 @@ export const DEFAULT_CLIENT_INFO = {
   /** The package's version (from its package.json, at build time). */
   version: VERSION
 } as const;
-
-function readResourceEvents(core: ClientCore, uri: string, options: CallOptions): Observable<CallEvent<ReadResourceResult>> {
-  return core.call('resources/read', { uri }, options) as Observable<CallEvent<ReadResourceResult>>;
-}
-
-function getPromptEvents(core: ClientCore, name: string, args: Readonly<Record<string, string>> | undefined, options: CallOptions): Observable<CallEvent<GetPromptResult>> {
-  const params: Params = args === undefined ? { name } : { name, arguments: args };
-  return core.call('prompts/get', params, options) as Observable<CallEvent<GetPromptResult>>;
-}
 
 function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOptions): Observable<never> {
   return core.ready().pipe(
@@ -84,7 +72,7 @@ function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOpt
 export function createClient(transport: Transport, options: ClientOptions = {}): Client {
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
   const tools = new ToolRegistry(core, options.trustToolAnnotations === true);
-  const list = <T>(method: string, key: string, o?: CallOptions) => listAll<T>(core, method, key, o);
+  const verbs = bindVerbs(core, VERB_TABLE);
   const listen = createListenManager(core, options.live);
   const tasks: StartDeps = { core, listen, ...registryLookups(core, tools) };
   core.install(verbChain(core, tools, tasks));
@@ -106,24 +94,11 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     },
     diagnostics$: core.diagnostics$,
     connect: () => core.ready().pipe(mergeMap((ready) => [ready.server])),
-    discover: (o) => resultOf<DiscoverResult>(core.call('server/discover', {}, o)),
-    ping: (o) => resultOf<Params>(core.call('ping', undefined, o)).pipe(mergeMap(() => EMPTY)),
-    listTools: (o) => tools.keep(list<Tool>('tools/list', 'tools', o)),
-    listToolsPage: (cursor, o) => tools.keepPage(listPage<ListToolsResult>(core, 'tools/list', cursor, o)),
+    ...verbs,
+    listTools: (o) => tools.keep(verbs.listTools(o)),
+    listToolsPage: (cursor, o) => tools.keepPage(verbs.listToolsPage(cursor, o)),
     callTool: (name, args, o = {}) => resultOf<CallToolResult>(callToolEvents(core, tasks, name, args, o)),
     callToolEvents: (name, args, o = {}) => callToolEvents(core, tasks, name, args, { progress: true, ...o }),
-    listResources: (o) => list<Resource>('resources/list', 'resources', o),
-    listResourcesPage: (cursor, o) => listPage<ListResourcesResult>(core, 'resources/list', cursor, o),
-    listResourceTemplates: (o) => list<ResourceTemplate>('resources/templates/list', 'resourceTemplates', o),
-    listResourceTemplatesPage: (cursor, o) => listPage<ListResourceTemplatesResult>(core, 'resources/templates/list', cursor, o),
-    readResource: (uri, o = {}) => resultOf<ReadResourceResult>(readResourceEvents(core, uri, o)),
-    readResourceEvents: (uri, o = {}) => readResourceEvents(core, uri, { progress: true, ...o }),
-    listPrompts: (o) => list<Prompt>('prompts/list', 'prompts', o),
-    listPromptsPage: (cursor, o) => listPage<ListPromptsResult>(core, 'prompts/list', cursor, o),
-    getPrompt: (name, args, o = {}) => resultOf<GetPromptResult>(getPromptEvents(core, name, args, o)),
-    getPromptEvents: (name, args, o = {}) => getPromptEvents(core, name, args, { progress: true, ...o }),
-    complete: (params: CompleteRequestParams, o) =>
-      resultOf<CompleteResult>(core.call('completion/complete', params as unknown as Params, o)),
     setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
     notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),
     request: (method, params, o) => extensionRequest(core, method, params, o),

@@ -1,11 +1,7 @@
 import { filter, map, tap, type Observable } from 'rxjs';
 import { McpAbortError } from '../errors/errors.js';
 import type { LoggingLevel } from '../protocol/model/common.js';
-import type { CompleteRequestParams, CompleteResult } from '../protocol/model/completion.js';
-import type { DiscoverResult } from '../protocol/model/lifecycle.js';
-import type { GetPromptResult, Prompt } from '../protocol/model/prompts.js';
-import type { ReadResourceResult, Resource, ResourceTemplate } from '../protocol/model/resources.js';
-import type { CallToolResult, Tool } from '../protocol/model/tools.js';
+import type { CallToolResult } from '../protocol/model/tools.js';
 import type { Params, ProgressEvent } from '../session/types.js';
 import type { Client, ToolCallOptions } from './client-types.js';
 import type { CallOptions } from './envelope.js';
@@ -14,6 +10,8 @@ import type { ServerSession } from './types.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { HealthCheckOptions, HealthReport } from './health.js';
 import type { ToolHintsMap } from './tool-hints.js';
+import { isAsyncKind } from './verb-line.js';
+import { VERB_TABLE, type AsyncTableVerbs } from './verb-table.js';
 
 /** Options of every async verb. */
 export interface AsyncCallOptions extends CallOptions {
@@ -27,30 +25,16 @@ export interface AsyncToolCallOptions extends AsyncCallOptions, ToolCallOptions 
   readonly onProgress?: (progress: ProgressEvent) => void;
 }
 
-/** The client's verbs as async functions, for code that does not use RxJS. */
-export interface AsyncClient extends AsyncTaskVerbs {
+/**
+ * The client's verbs as async functions, for code that does not use RxJS. Each verb settles the `Client` verb of
+ * the same name: it resolves with what that verb emits (`void` for one that emits nothing) and rejects with its
+ * error; the verbs made from the verb table carry the `Client` verb's documentation.
+ */
+export interface AsyncClient extends AsyncTableVerbs<AsyncCallOptions>, AsyncTaskVerbs {
   /** Negotiates now (if not yet done on this connection); resolves with the negotiated server. Only `signal` is read. */
   connect(options?: AsyncCallOptions): Promise<ServerSession>;
-  /** `server/discover` (2026-07-28): what the server offers. */
-  discover(options?: AsyncCallOptions): Promise<DiscoverResult>;
-  /** `ping` (legacy revisions); resolves when the server answered. */
-  ping(options?: AsyncCallOptions): Promise<void>;
-  /** Every tool, all pages walked. */
-  listTools(options?: AsyncCallOptions): Promise<readonly Tool[]>;
   /** Calls a tool; `onProgress` receives its progress reports. A result with `isError` resolves: it is a result. */
   callTool(name: string, args?: Params, options?: AsyncToolCallOptions): Promise<CallToolResult>;
-  /** Every resource, all pages walked. */
-  listResources(options?: AsyncCallOptions): Promise<readonly Resource[]>;
-  /** Every resource template, all pages walked. */
-  listResourceTemplates(options?: AsyncCallOptions): Promise<readonly ResourceTemplate[]>;
-  /** Reads a resource; a missing one rejects with `ResourceNotFoundError`. */
-  readResource(uri: string, options?: AsyncCallOptions): Promise<ReadResourceResult>;
-  /** Every prompt, all pages walked. */
-  listPrompts(options?: AsyncCallOptions): Promise<readonly Prompt[]>;
-  /** Renders a prompt with its arguments. */
-  getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: AsyncCallOptions): Promise<GetPromptResult>;
-  /** `completion/complete`: completion values for one argument. */
-  complete(params: CompleteRequestParams, options?: AsyncCallOptions): Promise<CompleteResult>;
   /** Sets the server's log level (`logging/setLevel` in the legacy revisions; on 2026-07-28 it travels with later requests). */
   setLoggingLevel(level: LoggingLevel, options?: AsyncCallOptions): Promise<void>;
   /** An extension's request (see `Client.request`). */
@@ -91,6 +75,32 @@ export function settle<T>(source$: Observable<T>, signal?: AbortSignal): Promise
   });
 }
 
+type Verbs = Readonly<Record<string, (...args: unknown[]) => Observable<unknown>>>;
+type AsyncVerb = (...args: never[]) => Promise<unknown>;
+
+/** The async verb `name` of `client`, its options after `arity` positional arguments (the verb is looked up per call). */
+function asyncVerb(client: Verbs, name: string, arity: number): AsyncVerb {
+  switch (arity) {
+    case 0:
+      return ({ signal, ...o }: AsyncCallOptions = {}) => settle(client[name]!(o), signal);
+    case 1:
+      return (a: unknown, { signal, ...o }: AsyncCallOptions = {}) => settle(client[name]!(a, o), signal);
+    case 2:
+      return (a: unknown, b: unknown, { signal, ...o }: AsyncCallOptions = {}) => settle(client[name]!(a, b, o), signal);
+    default:
+      return (a: unknown, b: unknown, c: unknown, { signal, ...o }: AsyncCallOptions = {}) => settle(client[name]!(a, b, c, o), signal);
+  }
+}
+
+/** The async verbs of the verb table's lines of an async kind. */
+function asyncTableVerbs(client: Client): AsyncTableVerbs<AsyncCallOptions> {
+  const verbs: Record<string, AsyncVerb> = {};
+  for (const [name, line] of Object.entries(VERB_TABLE)) {
+    if (isAsyncKind(line.kind)) verbs[name] = asyncVerb(client as unknown as Verbs, name, line.params.length);
+  }
+  return verbs as unknown as AsyncTableVerbs<AsyncCallOptions>;
+}
+
 function callTool(client: Client, name: string, args: Params | undefined, options: AsyncToolCallOptions): Promise<CallToolResult> {
   const { signal, onProgress, ...rest } = options;
   if (!onProgress) return settle(client.callTool(name, args, rest), signal);
@@ -122,17 +132,9 @@ function callTool(client: Client, name: string, args: Params | undefined, option
  */
 export function toAsyncClient(client: Client): AsyncClient {
   return {
+    ...asyncTableVerbs(client),
     connect: (o = {}) => settle(client.connect(), o.signal),
-    discover: ({ signal, ...o } = {}) => settle(client.discover(o), signal),
-    ping: ({ signal, ...o } = {}) => settle(client.ping(o), signal).then(() => undefined),
-    listTools: ({ signal, ...o } = {}) => settle(client.listTools(o), signal),
     callTool: (name, args, options = {}) => callTool(client, name, args, options),
-    listResources: ({ signal, ...o } = {}) => settle(client.listResources(o), signal),
-    listResourceTemplates: ({ signal, ...o } = {}) => settle(client.listResourceTemplates(o), signal),
-    readResource: (uri, { signal, ...o } = {}) => settle(client.readResource(uri, o), signal),
-    listPrompts: ({ signal, ...o } = {}) => settle(client.listPrompts(o), signal),
-    getPrompt: (name, args, { signal, ...o } = {}) => settle(client.getPrompt(name, args, o), signal),
-    complete: (params, { signal, ...o } = {}) => settle(client.complete(params, o), signal),
     setLoggingLevel: (level, { signal, ...o } = {}) => settle(client.setLoggingLevel(level, o), signal).then(() => undefined),
     request: <R>(method: string, params?: Params, { signal, ...o }: AsyncCallOptions = {}) => settle(client.request<R>(method, params, o), signal),
     checkHealth: (o) => settle(client.checkHealth(o)),

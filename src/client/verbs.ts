@@ -1,4 +1,4 @@
-import { Observable, catchError, defer, map, switchMap, throwError } from 'rxjs';
+import { Observable, catchError, defer, ignoreElements, map, switchMap, throwError } from 'rxjs';
 import { UnsupportedMethodError } from '../errors/errors.js';
 import { knownMethodSpec } from '../protocol/methods.js';
 import type { Params } from '../session/types.js';
@@ -9,6 +9,7 @@ import type { ClientCore } from './core.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import { walkPages, type Page } from './paginate.js';
+import type { AnyVerbLine, ClientVerbsOf } from './verb-line.js';
 
 /** Default cap on the pages of one full list. */
 export const DEFAULT_MAX_PAGES = 100;
@@ -53,12 +54,6 @@ export function extensionRequest<R>(core: ClientCore, method: string, params: Pa
   );
 }
 
-/** One page of a paginated list, on the open connection (or a new one). */
-export function listPage<R>(core: ClientCore, method: string, cursor: string | undefined, options: CallOptions = {}): Observable<R> {
-  const params: Params | undefined = cursor === undefined ? undefined : { cursor };
-  return resultOf<R>(core.call(method, params, options));
-}
-
 /**
  * Every page of a list, as one array (`key` names the items: `tools`, `resources`, ...), all on the one connection
  * `ready`: a cursor is never sent to another connection than the one that issued it.
@@ -74,4 +69,44 @@ export function listOn<T>(core: ClientCore, ready: ClientConnection, method: str
 /** Every page of a list on the open connection (or a new one); a walk cut by a session loss starts over. */
 export function listAll<T>(core: ClientCore, method: string, key: string, options: CallOptions = {}): Observable<readonly T[]> {
   return surviveSessionLoss(defer(() => core.readyFor(method, options).pipe(switchMap((n) => listOn<T>(core, n.ready, method, key, n.options)))));
+}
+
+type Send = (params: Params | undefined, options: CallOptions | undefined) => Observable<unknown>;
+type Bound = (...args: never[]) => Observable<unknown>;
+
+/** How a line of `kind` sends its request. */
+function sender(core: ClientCore, { method, kind }: AnyVerbLine): Send {
+  switch (kind) {
+    case 'events':
+      return (params, options) => core.call(method, params, { progress: true, ...options });
+    case 'empty':
+      return (params, options) => resultOf<unknown>(core.call(method, params, options)).pipe(ignoreElements());
+    default:
+      return (params, options) => resultOf<unknown>(core.call(method, params, options));
+  }
+}
+
+/** One verb of a line: its positional arguments become the params (the builder's `length` of them), then the options. */
+function bindLine(core: ClientCore, line: AnyVerbLine): Bound {
+  const { method, kind, key = '' } = line;
+  if (kind === 'list') return (options?: CallOptions) => listAll(core, method, key, options);
+  const send = sender(core, line);
+  const build = line.params as (...args: unknown[]) => Params | undefined;
+  switch (build.length) {
+    case 0:
+      return (options?: CallOptions) => send(build(), options);
+    case 1:
+      return (a: unknown, options?: CallOptions) => send(build(a), options);
+    case 2:
+      return (a: unknown, b: unknown, options?: CallOptions) => send(build(a, b), options);
+    default:
+      return (a: unknown, b: unknown, c: unknown, options?: CallOptions) => send(build(a, b, c), options);
+  }
+}
+
+/** The verbs of a verb table on `core`: one function per line, made once per client (none per call). */
+export function bindVerbs<T extends Readonly<Record<string, AnyVerbLine>>>(core: ClientCore, table: T): ClientVerbsOf<T> {
+  const verbs: Record<string, Bound> = {};
+  for (const name of Object.keys(table)) verbs[name] = bindLine(core, table[name]!);
+  return verbs as unknown as ClientVerbsOf<T>;
 }

@@ -48,3 +48,8 @@ export interface CompleteResult extends CompleteResultBase {
     readonly hasMore?: boolean;
   };
 }
+
+/** The completion request the client sends, with its params and decoded result (part of `ClientRequests`). */
+export interface CompletionRequests {
+  readonly 'completion/complete': { readonly params: CompleteRequestParams; readonly result: CompleteResult };
+}

@@ -1,4 +1,4 @@
-import type { CacheHints, CompleteResultBase, RequestParamsBase } from './common.js';
+import type { CacheHints, CompleteResultBase, EmptyResult, RequestParamsBase } from './common.js';
 import type { ClientCapabilities, ServerCapabilities } from './capabilities.js';
 import type { Implementation } from './metadata.js';
 
@@ -39,3 +39,10 @@ export interface DiscoverResult extends CompleteResultBase, CacheHints {
 
 /** Params of `ping` (legacy). */
 export type PingRequestParams = RequestParamsBase;
+
+/** The lifecycle requests the client sends, with their params and decoded results (part of `ClientRequests`). */
+export interface LifecycleRequests {
+  readonly initialize: { readonly params: InitializeRequestParams; readonly result: InitializeResult };
+  readonly ping: { readonly params: PingRequestParams | undefined; readonly result: EmptyResult };
+  readonly 'server/discover': { readonly params: DiscoverRequestParams; readonly result: DiscoverResult };
+}

@@ -1,72 +1,32 @@
-import type { EmptyResult, JsonObject, Meta, NotificationParamsBase, UntypedCompleteResult } from './common.js';
-import type { CompleteRequestParams, CompleteResult } from './completion.js';
+import type { JsonObject, Meta, NotificationParamsBase, UntypedCompleteResult } from './common.js';
+import type { CompletionRequests } from './completion.js';
 import type { ElicitRequestParams, ElicitResult } from './elicitation.js';
-import type { DiscoverRequestParams, DiscoverResult, InitializeRequestParams, InitializeResult, PingRequestParams } from './lifecycle.js';
+import type { LifecycleRequests, PingRequestParams } from './lifecycle.js';
 import type { InputRequiredResult } from './mrtr.js';
-import type {
-  CancelledNotificationParams,
-  ElicitationCompleteNotificationParams,
-  ListChangedNotificationParams,
-  LoggingMessageNotificationParams,
-  ProgressNotificationParams,
-  SetLevelRequestParams,
-} from './notifications.js';
-import type { GetPromptRequestParams, GetPromptResult, ListPromptsRequestParams, ListPromptsResult } from './prompts.js';
-import type {
-  ListResourcesRequestParams,
-  ListResourcesResult,
-  ListResourceTemplatesRequestParams,
-  ListResourceTemplatesResult,
-  ReadResourceRequestParams,
-  ReadResourceResult,
-  ResourceUpdatedNotificationParams,
-  SubscribeRequestParams,
-} from './resources.js';
+import type { CancelledNotificationParams, ListChangedNotificationParams, LoggingRequests, ProgressNotificationParams } from './notifications.js';
+import type { PromptsRequests } from './prompts.js';
+import type { ResourcesRequests } from './resources.js';
 import type { RegistryNotifications } from '../revision-registry.js';
 import type { ListRootsRequestParams, ListRootsResult } from './roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from './sampling.js';
-import type {
-  SubscriptionsAcknowledgedNotificationParams,
-  SubscriptionsListenRequestParams,
-  SubscriptionsListenResult,
-} from './subscriptions.js';
-import type {
-  GetTaskResult,
-  ListTasksRequestParams,
-  ListTasksResult,
-  TaskListResult,
-  TaskPayloadResult,
-  TaskRequestParams,
-  TaskResult,
-  TaskStatusNotificationParams,
-} from './tasks.js';
-import type { CallToolRequestParams, CallToolResult, ListToolsRequestParams, ListToolsResult } from './tools.js';
+import type { SubscriptionsRequests } from './subscriptions.js';
+import type { ListTasksRequestParams, TaskListResult, TaskRequestParams, TaskResult, TaskStatusNotificationParams, TasksRequests } from './tasks.js';
+import type { ToolsRequests } from './tools.js';
 
-/** Requests the client sends, with their params and decoded (completed) results, across all revisions. */
-export interface ClientRequests {
-  readonly initialize: { readonly params: InitializeRequestParams; readonly result: InitializeResult };
-  readonly ping: { readonly params: PingRequestParams | undefined; readonly result: EmptyResult };
-  readonly 'server/discover': { readonly params: DiscoverRequestParams; readonly result: DiscoverResult };
-  readonly 'tools/list': { readonly params: ListToolsRequestParams | undefined; readonly result: ListToolsResult };
-  readonly 'tools/call': { readonly params: CallToolRequestParams; readonly result: CallToolResult };
-  readonly 'resources/list': { readonly params: ListResourcesRequestParams | undefined; readonly result: ListResourcesResult };
-  readonly 'resources/templates/list': {
-    readonly params: ListResourceTemplatesRequestParams | undefined;
-    readonly result: ListResourceTemplatesResult;
-  };
-  readonly 'resources/read': { readonly params: ReadResourceRequestParams; readonly result: ReadResourceResult };
-  readonly 'resources/subscribe': { readonly params: SubscribeRequestParams; readonly result: EmptyResult };
-  readonly 'resources/unsubscribe': { readonly params: SubscribeRequestParams; readonly result: EmptyResult };
-  readonly 'prompts/list': { readonly params: ListPromptsRequestParams | undefined; readonly result: ListPromptsResult };
-  readonly 'prompts/get': { readonly params: GetPromptRequestParams; readonly result: GetPromptResult };
-  readonly 'completion/complete': { readonly params: CompleteRequestParams; readonly result: CompleteResult };
-  readonly 'logging/setLevel': { readonly params: SetLevelRequestParams; readonly result: EmptyResult };
-  readonly 'subscriptions/listen': { readonly params: SubscriptionsListenRequestParams; readonly result: SubscriptionsListenResult };
-  readonly 'tasks/get': { readonly params: TaskRequestParams; readonly result: GetTaskResult };
-  readonly 'tasks/result': { readonly params: TaskRequestParams; readonly result: TaskPayloadResult };
-  readonly 'tasks/list': { readonly params: ListTasksRequestParams | undefined; readonly result: ListTasksResult };
-  readonly 'tasks/cancel': { readonly params: TaskRequestParams; readonly result: GetTaskResult };
-}
+/**
+ * Requests the client sends, with their params and decoded (completed) results, across all revisions: each model
+ * area's own map (`ToolsRequests` in `tools.ts`, ...) together. A new request of an area is one entry in its area's
+ * map; a new area is one more `extends` here.
+ */
+export interface ClientRequests
+  extends LifecycleRequests,
+    ToolsRequests,
+    ResourcesRequests,
+    PromptsRequests,
+    CompletionRequests,
+    LoggingRequests,
+    SubscriptionsRequests,
+    TasksRequests {}
 
 /** What the client answers to a server's `ping`. */
 export interface PingResult {

@@ -1,5 +1,5 @@
 import type { RequestId } from '../jsonrpc.js';
-import type { LoggingLevel, NotificationParamsBase, ProgressToken, RequestParamsBase } from './common.js';
+import type { EmptyResult, LoggingLevel, NotificationParamsBase, ProgressToken, RequestParamsBase } from './common.js';
 
 /** Params of `notifications/progress` (`message` from 2025-03-26). `progress` grows with each notification. */
 export interface ProgressNotificationParams extends NotificationParamsBase {
@@ -55,3 +55,8 @@ export function isLevelAtLeast(level: LoggingLevel, threshold: LoggingLevel): bo
 }
 
 const LEVEL_ORDER: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/** The logging request the client sends (legacy revisions), with its params and decoded result (part of `ClientRequests`). */
+export interface LoggingRequests {
+  readonly 'logging/setLevel': { readonly params: SetLevelRequestParams; readonly result: EmptyResult };
+}

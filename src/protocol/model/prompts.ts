@@ -49,3 +49,9 @@ export interface GetPromptResult extends CompleteResultBase {
   /** The prompt's messages, for the model. */
   readonly messages: readonly PromptMessage[];
 }
+
+/** The prompt requests the client sends, with their params and decoded results (part of `ClientRequests`). */
+export interface PromptsRequests {
+  readonly 'prompts/list': { readonly params: ListPromptsRequestParams | undefined; readonly result: ListPromptsResult };
+  readonly 'prompts/get': { readonly params: GetPromptRequestParams; readonly result: GetPromptResult };
+}

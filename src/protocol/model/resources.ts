@@ -1,6 +1,7 @@
 import type {
   CacheHints,
   CompleteResultBase,
+  EmptyResult,
   NotificationParamsBase,
   PaginatedRequestParams,
   PaginatedResult,
@@ -72,4 +73,16 @@ export interface SubscribeRequestParams extends RequestParamsBase {
 export interface ResourceUpdatedNotificationParams extends NotificationParamsBase {
   /** The resource that changed (it may be a sub-resource of the one followed). */
   readonly uri: string;
+}
+
+/** The resource requests the client sends, with their params and decoded results (part of `ClientRequests`). */
+export interface ResourcesRequests {
+  readonly 'resources/list': { readonly params: ListResourcesRequestParams | undefined; readonly result: ListResourcesResult };
+  readonly 'resources/templates/list': {
+    readonly params: ListResourceTemplatesRequestParams | undefined;
+    readonly result: ListResourceTemplatesResult;
+  };
+  readonly 'resources/read': { readonly params: ReadResourceRequestParams; readonly result: ReadResourceResult };
+  readonly 'resources/subscribe': { readonly params: SubscribeRequestParams; readonly result: EmptyResult };
+  readonly 'resources/unsubscribe': { readonly params: SubscribeRequestParams; readonly result: EmptyResult };
 }

@@ -32,3 +32,8 @@ export interface SubscriptionsListenResultMeta extends ResultMeta {
 export interface SubscriptionsListenResult extends CompleteResultBase {
   readonly _meta: SubscriptionsListenResultMeta;
 }
+
+/** The subscription request the client sends (2026-07-28), with its params and decoded result (part of `ClientRequests`). */
+export interface SubscriptionsRequests {
+  readonly 'subscriptions/listen': { readonly params: SubscriptionsListenRequestParams; readonly result: SubscriptionsListenResult };
+}

@@ -77,3 +77,11 @@ export interface TaskListResult {
   /** The result's metadata. */
   readonly _meta?: Meta;
 }
+
+/** The task requests the client sends (2025-11-25), with their params and decoded results (part of `ClientRequests`). */
+export interface TasksRequests {
+  readonly 'tasks/get': { readonly params: TaskRequestParams; readonly result: GetTaskResult };
+  readonly 'tasks/result': { readonly params: TaskRequestParams; readonly result: TaskPayloadResult };
+  readonly 'tasks/list': { readonly params: ListTasksRequestParams | undefined; readonly result: ListTasksResult };
+  readonly 'tasks/cancel': { readonly params: TaskRequestParams; readonly result: GetTaskResult };
+}

@@ -37,3 +37,9 @@ export interface CallToolResult extends CompleteResultBase {
   /** `true` when the tool failed; `content` then says why, for the model. */
   readonly isError?: boolean;
 }
+
+/** The tool requests the client sends, with their params and decoded results (part of `ClientRequests`). */
+export interface ToolsRequests {
+  readonly 'tools/list': { readonly params: ListToolsRequestParams | undefined; readonly result: ListToolsResult };
+  readonly 'tools/call': { readonly params: CallToolRequestParams; readonly result: CallToolResult };
+}

@@ -21,7 +21,7 @@ export function createSchemas(version: ModernProtocolVersion = '2026-07-28'): Re
   const serverNotifications = buildSharedServerNotifications(receive.base);
   return {
     version,
-    results: { ...buildSharedResults(receive.base, receive.content, receive.listing), ...buildDiscoveryResults(receive) },
+    results: buildResults(receive),
     InputRequiredResultSchema,
     serverRequests: buildInputRequestParams(receive),
     serverNotifications: {
@@ -40,6 +40,16 @@ export function createSchemas(version: ModernProtocolVersion = '2026-07-28'): Re
   };
 }
 
+/**
+ * The completed results of the client's requests (received), by method: the ones every revision shares, then this
+ * revision's own. A request this revision adds gets its result schema as one more entry here, beside its params
+ * schema in `buildClientRequests`.
+ */
+export function buildResults(receive: Kit) {
+  return { ...buildSharedResults(receive.base, receive.content, receive.listing), ...buildDiscoveryResults(receive) };
+}
+
+/** The params of the client's requests (sent), by method. */
 function buildClientRequests(send: Kit) {
   const meta = buildRequestMeta(send);
   const shared = buildSharedRequestParams(send.ctx, send.base, send.features, meta);
