@@ -49,6 +49,8 @@ export type { Link, LinkNext, McpCall, CallConnection } from './client/links/typ
 // Live state
 export type { LiveState } from './client/live/live-state.js';
 export type { CatalogState } from './client/live/catalog.js';
+export type { StoredCatalog, StoredDiscovery, StoredResult, WarmRecord, WarmStore } from './client/warm/store.js';
+export type { WarmStartOptions } from './client/warm/warm-start.js';
 export type { NotificationStreams, ListChange, ListKind } from './client/live/notifications.js';
 export type { ReconnectStatus } from './client/reconnect.js';
 

@@ -2,9 +2,13 @@ import { Observable, asyncScheduler, finalize, share, tap } from 'rxjs';
 import type { Params } from '../session/types.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
+import type { StoredResult } from './warm/store.js';
 
 /** How many results one connection's cache keeps at most: past it, expired entries go first, then the oldest. */
 export const DEFAULT_CACHE_MAX_ENTRIES = 500;
+
+/** The partition of `public` results while the authorization context is not known. */
+const PUBLIC_UNKNOWN = '\u0001';
 
 /** The methods whose cached results a notification makes stale. */
 const INVALIDATED_BY: Readonly<Record<string, readonly string[]>> = {
@@ -18,6 +22,7 @@ interface Entry {
   readonly method: string;
   readonly uri: string | undefined;
   readonly freshUntil: number;
+  readonly partition: string;
 }
 
 /** A stable text of the params that decide a result (`_meta` does not). */
@@ -66,6 +71,7 @@ function hintsOf(result: unknown): { readonly ttlMs: number; readonly scope: str
 export class ResultCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Observable<CallEvent<unknown>>>();
+  private readonly listeners: (() => void)[] = [];
 
   /**
    * @param partition The authorization context of requests now: `''` when there is no authorization at all,
@@ -88,7 +94,7 @@ export class ResultCache {
    */
   through(method: string, params: Params | undefined, options: CallOptions, send$: Observable<CallEvent<unknown>>): Observable<CallEvent<unknown>> {
     if (isRound(params)) return send$;
-    const entryKey = keyOf(method, params, this.partition() ?? '\u0001');
+    const entryKey = keyOf(method, params, this.partition() ?? PUBLIC_UNKNOWN);
     const cached = options.fresh === true ? undefined : this.entries.get(entryKey);
     if (cached !== undefined) {
       if (asyncScheduler.now() < cached.freshUntil) return new Observable((subscriber) => {
@@ -118,6 +124,44 @@ export class ResultCache {
     return request$;
   }
 
+  /** Calls `listener` after each change of what is kept (a result kept, entries dropped). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The entries fresh now, oldest first, as JSON-serialisable records (for a warm start's store). */
+  snapshot(): StoredResult[] {
+    const now = asyncScheduler.now();
+    const fresh: StoredResult[] = [];
+    for (const [key, entry] of this.entries) {
+      if (entry.freshUntil > now) fresh.push({ key, ...entry, uri: entry.uri });
+    }
+    return fresh;
+  }
+
+  /** Takes in stored entries that are still fresh (a warm start's); what is kept already stays. */
+  restore(stored: readonly StoredResult[]): void {
+    const now = asyncScheduler.now();
+    for (const { key, method, uri, result, freshUntil, partition } of stored) {
+      if (freshUntil > now && !this.entries.has(key)) this.entries.set(key, { result, method, uri, freshUntil, partition });
+    }
+    if (this.entries.size > this.maxEntries) this.evict(now);
+  }
+
+  /**
+   * Until when every kept page of `method` under the authorization context now is fresh (the earliest end),
+   * `undefined` when none is kept.
+   */
+  freshUntil(method: string): number | undefined {
+    const partition = this.partition();
+    let earliest: number | undefined;
+    for (const entry of this.entries.values()) {
+      if (entry.method !== method || (entry.partition !== partition && entry.partition !== PUBLIC_UNKNOWN)) continue;
+      earliest = earliest === undefined ? entry.freshUntil : Math.min(earliest, entry.freshUntil);
+    }
+    return earliest;
+  }
+
   /** Makes stale what a notification says changed. */
   notified(method: string, params: Params | undefined): void {
     if (method === 'notifications/resources/updated') {
@@ -137,19 +181,21 @@ export class ResultCache {
   /** Forgets everything. */
   clear(): void {
     this.entries.clear();
+    this.changed();
   }
 
   private keep(method: string, params: Params | undefined, uri: string | undefined, result: unknown): void {
     const hints = hintsOf(result);
     if (hints === undefined) return;
-    const partition = hints.scope === 'public' ? this.partition() ?? '\u0001' : this.partition();
+    const partition = hints.scope === 'public' ? this.partition() ?? PUBLIC_UNKNOWN : this.partition();
     if (partition === undefined) return;
     const key = keyOf(method, params, partition);
     const now = asyncScheduler.now();
     // Re-inserted, so that the map's order is the order of arrival and the oldest entry is the first.
     this.entries.delete(key);
-    this.entries.set(key, { result, method, uri, freshUntil: now + hints.ttlMs });
+    this.entries.set(key, { result, method, uri, freshUntil: now + hints.ttlMs, partition });
     if (this.entries.size > this.maxEntries) this.evict(now);
+    this.changed();
   }
 
   /** Drops the expired entries, then the oldest ones, until the cache is within its bound. */
@@ -162,6 +208,12 @@ export class ResultCache {
   }
 
   private drop(stale: (entry: Entry) => boolean): void {
+    const before = this.entries.size;
     for (const [key, entry] of this.entries) if (stale(entry)) this.entries.delete(key);
+    if (this.entries.size !== before) this.changed();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 }

@@ -15,11 +15,14 @@ import type { Envelope } from './envelope.js';
 import type { NegotiationRequest } from './links/negotiation-chain.js';
 import type { ClientOptions, ServerSession } from './types.js';
 import { wirePolicy, type WirePolicy } from './wire-policy.js';
+import type { DiscoveryHints } from './warm/warm-start.js';
 
 /** The outcome of negotiation: what the server offers, and how every later request of the connection travels. */
 export interface Negotiated {
   readonly server: ServerSession;
   readonly policy: WirePolicy;
+  /** The cache hints of the `server/discover` result negotiation read, when it read one. */
+  readonly discovered?: DiscoveryHints;
 }
 
 /** JSON-RPC codes that only a 2026-07-28 server sends: they prove the server is modern. */
@@ -38,6 +41,8 @@ export interface NegotiationContext {
   exchangeable(): boolean;
   /** Sends a request of the negotiation on the connection, through the client's links. */
   readonly request: NegotiationRequest;
+  /** The server a warm start still knows (see `WarmStart.seed`): its era needs no probe. */
+  readonly known?: ServerSession;
 }
 
 function policyFor(context: NegotiationContext, version: ProtocolVersion): WirePolicy {
@@ -68,7 +73,8 @@ function discover(context: NegotiationContext, version: ProtocolVersion, probeMs
         era: 'modern', protocolVersion: chosen, serverInfo: serverInfoOf(result), capabilities: result.capabilities,
         instructions: result.instructions, supportedVersions: result.supportedVersions,
       };
-      return of({ server, policy: policyFor(context, chosen) });
+      const discovered: DiscoveryHints = { ttlMs: result.ttlMs ?? 0, cacheScope: result.cacheScope === 'public' ? 'public' : 'private' };
+      return of({ server, policy: policyFor(context, chosen), discovered });
     }),
   );
 }
@@ -157,6 +163,21 @@ function auto(context: NegotiationContext): Observable<Negotiated> {
 }
 
 /**
+ * A warm start's shortcut: a 2026-07-28 server whose stored discovery is valid needs no request at all; a legacy
+ * server needs no probe, only `initialize` (its failure sends the probe after all). `undefined` when nothing is known
+ * or the mode does not allow it.
+ */
+function fromKnown(context: NegotiationContext, mode: ClientOptions['protocol']): Observable<Negotiated> | undefined {
+  const known = context.known;
+  if (known === undefined) return undefined;
+  if (known.era === 'modern' && (mode === 'auto' || mode === 'modern')) return of({ server: known, policy: policyFor(context, known.protocolVersion) });
+  if (known.era === 'legacy' && mode === 'auto') {
+    return initialize(context, LATEST_LEGACY_PROTOCOL_VERSION, false).pipe(catchError(() => auto(context)));
+  }
+  return undefined;
+}
+
+/**
  * Agrees on a protocol revision over one connection (every request goes on that connection only), per
  * `options.protocol`:
  * - `auto`: probe with `server/discover`; a `DiscoverResult` means 2026-07-28; `-32022` means modern, retried
@@ -173,6 +194,8 @@ function auto(context: NegotiationContext): Observable<Negotiated> {
 export function negotiate(context: NegotiationContext): Observable<Negotiated> {
   return defer(() => {
     const mode = context.options.protocol ?? 'auto';
+    const warm = fromKnown(context, mode);
+    if (warm !== undefined) return warm;
     if (mode === 'auto') return auto(context);
     if (mode === 'modern') return modernOnly(context, LATEST_PROTOCOL_VERSION, false);
     if (mode === 'legacy') return initialize(context, LATEST_LEGACY_PROTOCOL_VERSION, false);
