@@ -29,6 +29,13 @@ export function warmKey(server: string, clientInfo: Implementation, protocol: un
 const sameServer = (a: ServerSession, b: ServerSession): boolean =>
   a.era === b.era && a.protocolVersion === b.protocolVersion && JSON.stringify(a.serverInfo) === JSON.stringify(b.serverInfo);
 
+/** A discovery read back from JSON, with the fields JSON leaves out when `undefined` in place again. */
+function revived(discovery: StoredDiscovery | undefined): StoredDiscovery | undefined {
+  if (discovery === undefined) return undefined;
+  const { server } = discovery;
+  return { ...discovery, server: { ...server, serverInfo: server.serverInfo ?? undefined, instructions: server.instructions ?? undefined } };
+}
+
 type Mutable = { -readonly [K in keyof WarmRecord]: WarmRecord[K] };
 
 /**
@@ -52,7 +59,7 @@ export class WarmStart {
 
   /** The stored discovery while it is valid: a 2026-07-28 one within its ttl, a legacy server's era. Emits once. */
   seed(): Observable<StoredDiscovery | undefined> {
-    return from(this.load()).pipe(map((record) => this.valid(record.discovery)));
+    return from(this.load()).pipe(map((record) => revived(this.valid(record.discovery))));
   }
 
   /**
