@@ -17,6 +17,7 @@ export interface StoredDiscovery {
 
 /** A catalog a warm start remembers: every item of the list, fresh while the list's pages were. */
 export interface StoredCatalog {
+  /** Every item of the list (tools, resources, ...), as the server sent them. */
   readonly items: readonly unknown[];
   /** Until when every page of the list was fresh by the server's cache hints (ms since the epoch). */
   readonly freshUntil: number;
@@ -28,8 +29,11 @@ export interface StoredCatalog {
 export interface StoredResult {
   /** The cache key (method, authorization context, the params that decide the result). */
   readonly key: string;
+  /** The request's method (`tools/list`, `resources/read`, ...). */
   readonly method: string;
+  /** The resource's URI, for a `resources/read` result (a `resources/updated` notification makes it stale). */
   readonly uri?: string;
+  /** The decoded result. */
   readonly result: unknown;
   /** Until when the result is fresh (ms since the epoch). */
   readonly freshUntil: number;
@@ -41,6 +45,7 @@ export interface StoredResult {
 export interface WarmRecord {
   /** The record's format: 1. */
   readonly format: 1;
+  /** What negotiation agreed with the server, when it may be kept. */
   readonly discovery?: StoredDiscovery;
   /** The catalogs by their list method (`tools/list`, `prompts/list`, ...). */
   readonly catalogs: Readonly<Record<string, StoredCatalog>>;
