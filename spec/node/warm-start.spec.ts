@@ -2,7 +2,7 @@ import { filter, firstValueFrom, take, toArray } from 'rxjs';
 import { createClient, streamableHttp, type CatalogState, type Client, type Tool, type Transport, type WarmStore } from '../../src/index.js';
 import { memoryWarmStore, stdio } from '../../src/node/index.js';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../examples/server/http.js';
-import { exampleServerFile, nodeCommand } from '../fixtures/official/launch.js';
+import { exampleServerFile, nodeCommand, officialFixture } from '../fixtures/official/launch.js';
 
 const SPEC_MS = 20_000;
 const TTL_MS = 60_000;
@@ -181,5 +181,22 @@ describe('Warm start against the example server', () => {
     expect(states[0]?.stale).toBeTrue();
     expect(names(states[1]?.items)).toEqual([...names(cold.at(-1)?.items), 'bonus'].sort());
     await firstValueFrom(second.client.callTool('toggle_tool', {}));
+  }, SPEC_MS);
+
+  it('a legacy server: the second client skips the server/discover probe and sends initialize at once', async () => {
+    const store = inspectableStore();
+    const command = nodeCommand(officialFixture('v1-stdio'));
+    const legacy = () => tapped(stdio({ ...command, closeGraceMs: 200, termGraceMs: 200 }), store, JSON.stringify(command));
+    const first = legacy();
+    clients.push(first.client);
+    expect((await firstValueFrom(first.client.connect())).protocolVersion).toBe('2025-11-25');
+    expect(first.sent.slice(0, 2)).toEqual(['server/discover', 'initialize']);
+    await stored(store, (text) => text.includes('"legacy"'));
+    first.client.close();
+
+    const second = legacy();
+    clients.push(second.client);
+    expect((await firstValueFrom(second.client.connect())).protocolVersion).toBe('2025-11-25');
+    expect(second.sent).toEqual(['initialize']);
   }, SPEC_MS);
 });
