@@ -76,12 +76,13 @@ describe('the built universal entry', () => {
 });
 
 describe('a browser bundle of the universal entry', () => {
-  it('builds for the browser and stays small: createClient + streamableHttp under 66 KB gzipped, one zod locale', async () => {
+  it('builds for the browser and stays small: createClient + streamableHttp under 67 KB gzipped, one zod locale', async () => {
     expect(existsSync(join(root, 'dist/index.js'))).withContext('dist/index.js is missing: run npm run build').toBeTrue();
     const { core } = await measureBundles(['core']);
     // The output-schema validator (@cfworker/json-schema and its glue, about 7.7 KB) is part of every client; the
-    // chain of links, listen-stream health and the reconnect keeper's failure rules brought 62.7 KB to 65.1 KB.
-    expect(core.gzip).toBeLessThan(66 * 1024);
+    // chain of links, listen-stream health and the reconnect keeper's failure rules brought 62.7 KB to 65.1 KB, the
+    // warm start (its store records, the negotiation seed, the cache's snapshot and restore) 65.2 KB to 66.6 KB.
+    expect(core.gzip).toBeLessThan(67 * 1024);
     const locales = core.sources.filter((file) => file.includes('zod/v4/locales/'));
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
     expect(core.sources.filter((file) => file.includes('src/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);
