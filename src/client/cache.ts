@@ -65,7 +65,8 @@ function hintsOf(result: unknown): { readonly ttlMs: number; readonly scope: str
  * callers' options agree on how it runs (limits, progress, `_meta`).
  *
  * Each negotiated connection has its own cache (`ClientConnection.cache`): a new connection, perhaps to another
- * server behind the same URL, starts empty and never answers from what the last one said. It holds at most
+ * server behind the same URL, starts empty and never answers from what the last one said (a warm start fills it with
+ * the stored results still fresh, only for the server they came from). It holds at most
  * `maxEntries` results, expired ones leaving first.
  */
 export class ResultCache {

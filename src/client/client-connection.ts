@@ -17,7 +17,8 @@ import type { WarmStart } from './warm/warm-start.js';
 /**
  * One negotiated connection, as the client sees it: the session's connection, the revision agreed on it and the
  * wire policy chosen for it. It lives exactly as long as the session connection; a new connection is negotiated
- * from scratch (nothing of this one, not its revision, not its session id, is reused).
+ * from scratch (nothing of this one, not its revision, not its session id, is reused), or, with a warm start, from
+ * the stored discovery while the server's cache hints keep it fresh.
  */
 export interface ClientConnection {
   /** The session connection's id (1 for the first, ...). */
@@ -27,7 +28,10 @@ export interface ClientConnection {
   readonly policy: WirePolicy;
   /** Emits how the connection ended, once, then completes (replayed). */
   readonly ended$: Observable<ConnectionEnd>;
-  /** This connection's cache of 2026-07-28 cacheable results: it starts empty and ends with the connection. */
+  /**
+   * This connection's cache of 2026-07-28 cacheable results: it starts empty (with a warm start, with the stored
+   * results still fresh when the server is the one they came from) and ends with the connection.
+   */
   readonly cache: ResultCache;
   /** Sends a call on this connection through the client's links and the built-in ones (see `connectionChain`). */
   readonly send: LinkNext;
