@@ -115,7 +115,7 @@ export async function measureWarmStart(runs = 5) {
   return [
     `warm start: createClient to the first tools (toolsState$ items), example server with ttlMs 60000, rxmcp, median of ${runs} fresh processes each`,
     `  ${'transport'.padEnd(10)}${'cold'.padStart(10)}${'warm'.padStart(10)}${'warm/cold'.padStart(11)}${'warm, listed'.padStart(14)}`,
-    ...rows.map((row) => `  ${row.kind.padEnd(10)}${ms(row.cold)}${ms(row.warm)}${`${(row.warm / row.cold).toFixed(2)}×`.padStart(11)}${ms(row.warmFresh).padStart(14)}`),
+    ...rows.map((row) => `  ${row.kind.padEnd(10)}${ms(row.cold)}${ms(row.warm)}${`${(row.warm / row.cold).toFixed(3)}×`.padStart(11)}${ms(row.warmFresh).padStart(14)}`),
     '  (cold: the tools come from the server; warm: the stored tools, then "warm, listed" when the server\'s list arrived)',
   ];
 }
