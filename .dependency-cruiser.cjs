@@ -49,7 +49,12 @@ module.exports = {
     {
       name: 'entries-are-the-top', severity: 'error', comment: 'Entry files only list exports: library code imports the module that defines a name, never an entry (the CLI may).',
       from: { path: '^src/', pathNot: '^src/cli/' },
-      to: { path: '^src/(index|agent/index|protocol/index|session/index|auth/index|node/index|testing/index|ai/index)\\.ts$' },
+      to: { path: '^src/(index|agent/index|protocol/index|session/index|auth/index|node/index|testing/index|warm/index|ai/index)\\.ts$' },
+    },
+    {
+      name: 'warm-start-behind-its-entry', severity: 'error', comment: 'The warm start is opt-in by value: the client core holds only its hooks (types), so a client without one bundles none of its code.',
+      from: { path: '^src/', pathNot: '^src/(warm|client/warm|node)/' },
+      to: { path: '^src/client/warm/', pathNot: '^src/client/warm/(hooks|option)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'universal-code-is-universal', severity: 'error', comment: 'Only the Node-only folders (src/node, src/auth/node, src/config/node, src/cli) may use Node built-ins.',

@@ -28,13 +28,14 @@ const median = (values) => {
 async function worker([transportKind, target, folder]) {
   const { createClient, streamableHttp } = await import('rxmcp');
   const { fileWarmStore, stdio } = await import('rxmcp/node');
+  const { warmStart } = await import('rxmcp/warm');
   const { filter, firstValueFrom } = await import('rxjs');
   const started = performance.now();
   const store = fileWarmStore(folder);
   const transport = transportKind === 'stdio'
     ? stdio({ command: process.execPath, args: ['--import', 'tsx', target, TTL], closeGraceMs: 200, termGraceMs: 200 })
     : streamableHttp(target);
-  const client = createClient(transport, { warmStart: { store, server: target }, reconnect: false });
+  const client = createClient(transport, { warmStart: warmStart({ store, server: target }), reconnect: false });
   let firstMs;
   let stored = false;
   await firstValueFrom(client.toolsState$.pipe(filter((state) => {

@@ -1,8 +1,9 @@
 import { firstValueFrom } from 'rxjs';
 import { ResultCache } from '../../src/client/cache.js';
 import type { ServerSession } from '../../src/client/server-session.js';
+import { freshUntil, restore, snapshot } from '../../src/client/warm/cache-records.js';
 import { memoryWarmStore, type WarmRecord, type WarmStore } from '../../src/client/warm/store.js';
-import { WarmStart } from '../../src/client/warm/warm-start.js';
+import { WarmStartSession } from '../../src/client/warm/warm-start.js';
 import type { Diagnostic } from '../../src/session/types.js';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -17,11 +18,11 @@ const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 };
 
-describe('WarmStart', () => {
+describe('WarmStartSession', () => {
   let store: WarmStore;
   let partition: string | undefined;
   let diagnostics: Diagnostic[];
-  const warm = (s: WarmStore = store) => new WarmStart({ store: s, server: 'http://127.0.0.1/mcp' }, 'key', () => partition, (d) => diagnostics.push(d));
+  const warm = (s: WarmStore = store) => new WarmStartSession({ store: s, server: 'http://127.0.0.1/mcp' }, 'key', () => partition, (d) => diagnostics.push(d));
   /** A warm start that negotiated `server` with `hints`, written to the store. */
   const negotiatedOnce = async (server: ServerSession, hints?: { ttlMs: number; cacheScope: 'public' | 'private' }) => {
     const first = warm();
@@ -111,7 +112,7 @@ describe('WarmStart', () => {
   });
 });
 
-describe('ResultCache snapshot and restore', () => {
+describe('A warm start\'s snapshot and restore of a result cache', () => {
   beforeEach(() => {
     jasmine.clock().install();
     jasmine.clock().mockDate(new Date(T0));
@@ -124,11 +125,11 @@ describe('ResultCache snapshot and restore', () => {
       { key: 'a', method: 'tools/list', result: { tools: [] }, freshUntil: T0 + 100, partition: '' },
       { key: 'b', method: 'prompts/list', result: { prompts: [] }, freshUntil: T0, partition: '' },
     ];
-    cache.restore(stored);
+    restore(cache, stored);
     expect(cache.size).toBe(1);
-    expect(cache.freshUntil('tools/list')).toBe(T0 + 100);
-    expect(cache.freshUntil('prompts/list')).toBeUndefined();
+    expect(freshUntil(cache, 'tools/list', '')).toBe(T0 + 100);
+    expect(freshUntil(cache, 'prompts/list', '')).toBeUndefined();
     jasmine.clock().tick(100);
-    expect(cache.snapshot()).toEqual([]);
+    expect(snapshot(cache)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 import { filter, firstValueFrom } from 'rxjs';
 import { createClient, type CatalogState, type Client, type Tool, type Transport, type WarmRecord, type WarmStore } from '../../src/index.js';
 import { createTestingController, serveTools, tool } from '../../src/testing/index.js';
+import { warmStart } from '../../src/warm/index.js';
 
 /** What of `localStorage` the sample uses (a Map stands in for it here, so the spec runs in Node too). */
 type KeyValue = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -17,7 +18,7 @@ function dashboardClient(localStorage: KeyValue, transport: Transport, url: stri
     set: async (key, record) => localStorage.setItem(`rxmcp-warm:${key}`, JSON.stringify(record)),
     delete: async (key) => localStorage.removeItem(`rxmcp-warm:${key}`),
   };
-  const client = createClient(transport, { warmStart: { store, server: url } });
+  const client = createClient(transport, { warmStart: warmStart({ store, server: url }) });
   client.toolsState$.subscribe(({ items, stale }) => {
     if (items !== undefined) console.log(items.map((t) => t.name).join(', ') + (stale ? ' (updating…)' : ''));
   });

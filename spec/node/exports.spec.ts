@@ -11,7 +11,7 @@ describe('rxmcp/node entry point', () => {
   it('exports the stdio and Docker transports, their errors, the loopback redirect, the file storage and the group from configuration files', () => {
     expect(Object.keys(node).sort()).toEqual([
       'ConfigError', 'ContainerExitError', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_SHUTDOWN_GRACE_MS', 'DOCKER_CLI_ENV_VARS', 'DOCKER_RUN_FAILED_EXIT_CODE',
-      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'docker', 'dockerRunArgs', 'fileStorage', 'fileWarmStore', 'loopbackRedirect', 'memoryWarmStore', 'stdio',
+      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'docker', 'dockerRunArgs', 'fileStorage', 'fileWarmStore', 'loopbackRedirect', 'stdio',
     ]);
   });
 });
@@ -37,8 +37,8 @@ describe('the package exports', () => {
     return target.require.types.replace('./dist/types/', 'src/').replace(/\.d\.ts$/, '.ts');
   };
 
-  it('are the main entry and the seven subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
-    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './ai']);
+  it('are the main entry and the eight subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
+    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './warm', './ai']);
   });
 
   it('are each built by scripts/build.mjs and documented by TypeDoc', () => {

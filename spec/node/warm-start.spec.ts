@@ -1,6 +1,7 @@
 import { filter, firstValueFrom, take, toArray } from 'rxjs';
 import { createClient, streamableHttp, type CatalogState, type Client, type Tool, type Transport, type WarmStore } from '../../src/index.js';
-import { memoryWarmStore, stdio } from '../../src/node/index.js';
+import { stdio } from '../../src/node/index.js';
+import { memoryWarmStore, warmStart } from '../../src/warm/index.js';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../examples/server/http.js';
 import { exampleServerFile, nodeCommand, officialFixture } from '../fixtures/official/launch.js';
 
@@ -9,7 +10,7 @@ const TTL_MS = 60_000;
 
 /** A client over `transport` with a warm start in `store`, and the methods of every request it sent. */
 function tapped(transport: Transport, store: WarmStore, server: string): { client: Client; sent: string[] } {
-  const client = createClient(transport, { warmStart: { store, server }, reconnect: false });
+  const client = createClient(transport, { warmStart: warmStart({ store, server }), reconnect: false });
   const sent: string[] = [];
   client.session.frames$.subscribe((event) => {
     const message = event.direction === 'out' ? (event.frame.message as { method?: unknown; id?: unknown }) : undefined;

@@ -2,13 +2,12 @@ import { Observable, asyncScheduler, finalize, share, tap } from 'rxjs';
 import type { Params } from '../session/types.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
-import type { StoredResult } from './warm/store.js';
 
 /** How many results one connection's cache keeps at most: past it, expired entries go first, then the oldest. */
 export const DEFAULT_CACHE_MAX_ENTRIES = 500;
 
 /** The partition of `public` results while the authorization context is not known. */
-const PUBLIC_UNKNOWN = '\u0001';
+export const PUBLIC_UNKNOWN = '\u0001';
 
 /** The methods whose cached results a notification makes stale. */
 const INVALIDATED_BY: Readonly<Record<string, readonly string[]>> = {
@@ -17,7 +16,8 @@ const INVALIDATED_BY: Readonly<Record<string, readonly string[]>> = {
   'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
 };
 
-interface Entry {
+/** One kept result. */
+export interface CacheEntry {
   readonly result: unknown;
   readonly method: string;
   readonly uri: string | undefined;
@@ -70,9 +70,11 @@ function hintsOf(result: unknown): { readonly ttlMs: number; readonly scope: str
  * `maxEntries` results, expired ones leaving first.
  */
 export class ResultCache {
-  private readonly entries = new Map<string, Entry>();
+  /** The kept results by key, oldest first (a warm start reads and fills it). */
+  readonly entries = new Map<string, CacheEntry>();
   private readonly inFlight = new Map<string, Observable<CallEvent<unknown>>>();
-  private readonly listeners: (() => void)[] = [];
+  /** Called after each change of what is kept (a result kept, entries dropped): a warm start stores them. */
+  onChange: (() => void) | undefined;
 
   /**
    * @param partition The authorization context of requests now: `''` when there is no authorization at all,
@@ -125,44 +127,6 @@ export class ResultCache {
     return request$;
   }
 
-  /** Calls `listener` after each change of what is kept (a result kept, entries dropped). */
-  onChange(listener: () => void): void {
-    this.listeners.push(listener);
-  }
-
-  /** The entries fresh now, oldest first, as JSON-serialisable records (for a warm start's store). */
-  snapshot(): StoredResult[] {
-    const now = asyncScheduler.now();
-    const fresh: StoredResult[] = [];
-    for (const [key, entry] of this.entries) {
-      if (entry.freshUntil > now) fresh.push({ key, ...entry, uri: entry.uri });
-    }
-    return fresh;
-  }
-
-  /** Takes in stored entries that are still fresh (a warm start's); what is kept already stays. */
-  restore(stored: readonly StoredResult[]): void {
-    const now = asyncScheduler.now();
-    for (const { key, method, uri, result, freshUntil, partition } of stored) {
-      if (freshUntil > now && !this.entries.has(key)) this.entries.set(key, { result, method, uri, freshUntil, partition });
-    }
-    if (this.entries.size > this.maxEntries) this.evict(now);
-  }
-
-  /**
-   * Until when every kept page of `method` under the authorization context now is fresh (the earliest end),
-   * `undefined` when none is kept.
-   */
-  freshUntil(method: string): number | undefined {
-    const partition = this.partition();
-    let earliest: number | undefined;
-    for (const entry of this.entries.values()) {
-      if (entry.method !== method || (entry.partition !== partition && entry.partition !== PUBLIC_UNKNOWN)) continue;
-      earliest = earliest === undefined ? entry.freshUntil : Math.min(earliest, entry.freshUntil);
-    }
-    return earliest;
-  }
-
   /** Makes stale what a notification says changed. */
   notified(method: string, params: Params | undefined): void {
     if (method === 'notifications/resources/updated') {
@@ -182,7 +146,7 @@ export class ResultCache {
   /** Forgets everything. */
   clear(): void {
     this.entries.clear();
-    this.changed();
+    this.onChange?.();
   }
 
   private keep(method: string, params: Params | undefined, uri: string | undefined, result: unknown): void {
@@ -195,12 +159,13 @@ export class ResultCache {
     // Re-inserted, so that the map's order is the order of arrival and the oldest entry is the first.
     this.entries.delete(key);
     this.entries.set(key, { result, method, uri, freshUntil: now + hints.ttlMs, partition });
-    if (this.entries.size > this.maxEntries) this.evict(now);
-    this.changed();
+    this.bound(now);
+    this.onChange?.();
   }
 
-  /** Drops the expired entries, then the oldest ones, until the cache is within its bound. */
-  private evict(now: number): void {
+  /** Drops the expired entries, then the oldest ones, until the cache is within its bound (when it is past it). */
+  bound(now: number): void {
+    if (this.entries.size <= this.maxEntries) return;
     this.drop((entry) => entry.freshUntil <= now);
     for (const key of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries) break;
@@ -208,13 +173,9 @@ export class ResultCache {
     }
   }
 
-  private drop(stale: (entry: Entry) => boolean): void {
+  private drop(stale: (entry: CacheEntry) => boolean): void {
     const before = this.entries.size;
     for (const [key, entry] of this.entries) if (stale(entry)) this.entries.delete(key);
-    if (this.entries.size !== before) this.changed();
-  }
-
-  private changed(): void {
-    for (const listener of this.listeners) listener();
+    if (this.entries.size !== before) this.onChange?.();
   }
 }

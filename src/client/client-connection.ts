@@ -1,4 +1,4 @@
-import { ReplaySubject, asyncScheduler, of, switchMap, throwError, timeout, type Observable } from 'rxjs';
+import { ReplaySubject, asyncScheduler, throwError, timeout, type Observable } from 'rxjs';
 import { TransportError } from '../errors/errors.js';
 import type { Diagnostic } from '../session/types.js';
 import type { Implementation } from '../protocol/model/metadata.js';
@@ -12,7 +12,7 @@ import type { LinkNext } from './links/types.js';
 import { negotiate } from './negotiate.js';
 import type { ServerSession } from './types.js';
 import type { WirePolicy } from './wire-policy.js';
-import type { WarmStart } from './warm/warm-start.js';
+import type { WarmSession } from './warm/hooks.js';
 
 /**
  * One negotiated connection, as the client sees it: the session's connection, the revision agreed on it and the
@@ -48,7 +48,7 @@ export interface NegotiationDeps extends ChainDeps {
   /** Reports what the connection could not do (a log level it could not restore, ...). */
   diagnose(diagnostic: Diagnostic): void;
   /** The client's warm start, when it has one: the negotiation seed, and the store behind each connection's cache. */
-  readonly warm?: WarmStart;
+  readonly warm?: WarmSession;
 }
 
 /** True while the connection has not ended. */
@@ -89,16 +89,13 @@ export class Negotiations {
     const left = Math.max(0, bound - (asyncScheduler.now() - connection.openedAt));
     const exchangeable = () => canExchange(deps.transport);
     const request = negotiationRequests(connection, deps.options.links ?? []);
-    const { warm } = deps;
-    (warm === undefined ? of(undefined) : warm.seed())
-      .pipe(
-        switchMap((seed) => negotiate({ connection, options: deps.options, clientInfo: deps.clientInfo, exchangeable, request, known: seed?.server })),
-        timeout({ first: left, with: () => throwError(() => new ConnectTimeoutError(bound)) }),
-      )
+    const context = { connection, options: deps.options, clientInfo: deps.clientInfo, exchangeable, request };
+    (deps.warm === undefined ? negotiate(context) : deps.warm.negotiate(context, negotiate))
+      .pipe(timeout({ first: left, with: () => throwError(() => new ConnectTimeoutError(bound)) }))
       .subscribe({
-        next: ({ server, policy, discovered }) => {
+        next: ({ server, policy }) => {
           connection.setPolicy(policy.connection);
-          const ready = this.build(connection, server, policy, warm?.negotiated(server, discovered) === true);
+          const ready = this.build(connection, server, policy);
           this.latest = ready;
           deps.onReady(ready);
           outcome.next(ready);
@@ -113,14 +110,9 @@ export class Negotiations {
   }
 
   /** The client's side of a negotiated connection: its own cache and chain, listening to its own notifications. */
-  private build(connection: Connection, server: ServerSession, policy: WirePolicy, known: boolean): ClientConnection {
+  private build(connection: Connection, server: ServerSession, policy: WirePolicy): ClientConnection {
     const cache = new ResultCache(() => this.deps.partition());
-    const { warm } = this.deps;
-    if (warm !== undefined) {
-      // The stored results answer only for the server they came from; what this connection keeps is stored in turn.
-      if (known) cache.restore(warm.results());
-      cache.onChange(() => warm.keepResults(cache.snapshot()));
-    }
+    this.deps.warm?.attach(cache);
     connection.notifications$.subscribe((n) => cache.notified(n.method, n.params));
     const send = connectionChain(this.deps, connection, server, policy, cache);
     return { id: connection.id, connection, server, policy, ended$: connection.ended$, cache, send };

@@ -23,7 +23,7 @@ import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
 import { outputChecker, type ToolOutputCheck } from '../protocol/output-schema.js';
 import { legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
 import type { ClientOptions, ReconnectOptions, ServerSession } from './types.js';
-import { WarmStart, warmKey } from './warm/warm-start.js';
+import type { WarmHooks, WarmSession } from './warm/hooks.js';
 
 /** The client's machinery under the verbs: the session, negotiation per connection, the keeper, one `call`. */
 export interface ClientCore {
@@ -88,7 +88,7 @@ export interface ClientCore {
   /** The check of tool results against their tools' output schemas (per `validateOutput`). */
   readonly checkOutput: ToolOutputCheck;
   /** The warm start (`ClientOptions.warmStart`), when there is one. */
-  readonly warm: WarmStart | undefined;
+  readonly warm: WarmSession | undefined;
 }
 
 /** The session's state with the server negotiated on its open connection, if any. */
@@ -148,9 +148,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
   const auth = (transport as WithAuth).auth;
   const partition = options.cachePartition ?? (() => (auth === undefined ? '' : auth.partition?.()));
   let closed = false;
-  const warmStart = options.warmStart;
-  const warm = warmStart === undefined ? undefined
-    : new WarmStart(warmStart, warmKey(warmStart.server, clientInfo, options.protocol), partition, (diagnostic) => diagnostics.next(diagnostic));
+  const warm = (options.warmStart as WarmHooks | undefined)?.open({ clientInfo, protocol: options.protocol, partition, diagnose: (d) => diagnostics.next(d) });
   const negotiations = new Negotiations({
     warm,
     transport,

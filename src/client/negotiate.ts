@@ -15,14 +15,13 @@ import type { Envelope } from './envelope.js';
 import type { NegotiationRequest } from './links/negotiation-chain.js';
 import type { ClientOptions, ServerSession } from './types.js';
 import { wirePolicy, type WirePolicy } from './wire-policy.js';
-import type { DiscoveryHints } from './warm/warm-start.js';
 
 /** The outcome of negotiation: what the server offers, and how every later request of the connection travels. */
 export interface Negotiated {
   readonly server: ServerSession;
   readonly policy: WirePolicy;
-  /** The cache hints of the `server/discover` result negotiation read, when it read one. */
-  readonly discovered?: DiscoveryHints;
+  /** The `server/discover` result negotiation read, when it read one (a warm start keeps it by its cache hints). */
+  readonly discovered?: DiscoverResult;
 }
 
 /** JSON-RPC codes that only a 2026-07-28 server sends: they prove the server is modern. */
@@ -41,11 +40,10 @@ export interface NegotiationContext {
   exchangeable(): boolean;
   /** Sends a request of the negotiation on the connection, through the client's links. */
   readonly request: NegotiationRequest;
-  /** The server a warm start still knows (see `WarmStart.seed`): its era needs no probe. */
-  readonly known?: ServerSession;
 }
 
-function policyFor(context: NegotiationContext, version: ProtocolVersion): WirePolicy {
+/** The wire policy of `version` on the context's connection. */
+export function policyFor(context: NegotiationContext, version: ProtocolVersion): WirePolicy {
   const revision = revisionOf(version);
   const envelope: Envelope = {
     version,
@@ -73,8 +71,7 @@ function discover(context: NegotiationContext, version: ProtocolVersion, probeMs
         era: 'modern', protocolVersion: chosen, serverInfo: serverInfoOf(result), capabilities: result.capabilities,
         instructions: result.instructions, supportedVersions: result.supportedVersions,
       };
-      const discovered: DiscoveryHints = { ttlMs: result.ttlMs ?? 0, cacheScope: result.cacheScope === 'public' ? 'public' : 'private' };
-      return of({ server, policy: policyFor(context, chosen), discovered });
+      return of({ server, policy: policyFor(context, chosen), discovered: result });
     }),
   );
 }
@@ -87,7 +84,8 @@ function legacyOrFail(context: NegotiationContext, offered: readonly unknown[]):
   }));
 }
 
-function initialize(context: NegotiationContext, proposal: LegacyProtocolVersion, exact: boolean): Observable<Negotiated> {
+/** The `initialize` handshake proposing `proposal` (exactly it when `exact`), then `notifications/initialized`. */
+export function initialize(context: NegotiationContext, proposal: LegacyProtocolVersion, exact: boolean): Observable<Negotiated> {
   const proposed = policyFor(context, proposal);
   const { envelope } = proposed;
   // Shaped for the proposed revision: fields it does not define (newer clientInfo fields, ...) are left out.
@@ -151,7 +149,8 @@ function modernOnly(context: NegotiationContext, version: ProtocolVersion, pinne
   );
 }
 
-function auto(context: NegotiationContext): Observable<Negotiated> {
+/** `auto`: the `server/discover` probe, then `initialize` when the server shows itself legacy. */
+export function auto(context: NegotiationContext): Observable<Negotiated> {
   const probeMs = context.options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   return discover(context, LATEST_PROTOCOL_VERSION, probeMs).pipe(
     catchError((error: unknown) => {
@@ -160,21 +159,6 @@ function auto(context: NegotiationContext): Observable<Negotiated> {
       return throwError(() => error);
     }),
   );
-}
-
-/**
- * A warm start's shortcut: a 2026-07-28 server whose stored discovery is valid needs no request at all; a legacy
- * server needs no probe, only `initialize` (its failure sends the probe after all). `undefined` when nothing is known
- * or the mode does not allow it.
- */
-function fromKnown(context: NegotiationContext, mode: ClientOptions['protocol']): Observable<Negotiated> | undefined {
-  const known = context.known;
-  if (known === undefined) return undefined;
-  if (known.era === 'modern' && (mode === 'auto' || mode === 'modern')) return of({ server: known, policy: policyFor(context, known.protocolVersion) });
-  if (known.era === 'legacy' && mode === 'auto') {
-    return initialize(context, LATEST_LEGACY_PROTOCOL_VERSION, false).pipe(catchError(() => auto(context)));
-  }
-  return undefined;
 }
 
 /**
@@ -194,8 +178,6 @@ function fromKnown(context: NegotiationContext, mode: ClientOptions['protocol'])
 export function negotiate(context: NegotiationContext): Observable<Negotiated> {
   return defer(() => {
     const mode = context.options.protocol ?? 'auto';
-    const warm = fromKnown(context, mode);
-    if (warm !== undefined) return warm;
     if (mode === 'auto') return auto(context);
     if (mode === 'modern') return modernOnly(context, LATEST_PROTOCOL_VERSION, false);
     if (mode === 'legacy') return initialize(context, LATEST_LEGACY_PROTOCOL_VERSION, false);

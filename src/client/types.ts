@@ -10,7 +10,7 @@ import type { CreateMessageRequestParams, CreateMessageResult } from '../protoco
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { TimeoutOptions } from '../session/types.js';
 import type { ToolCallApproval } from './tool-hints.js';
-import type { WarmStartOptions } from './warm/warm-start.js';
+import type { WarmStart } from './warm/option.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { OutputValidation } from '../protocol/output-schema.js';
 
@@ -191,9 +191,9 @@ export interface ClientOptions {
    * Warm start: what the client learns of its server (the negotiated discovery, the catalogs, cacheable results) is
    * kept in `store` and used by the next client of the same server, within the server's cache hints: no
    * `server/discover` probe while the stored discovery is fresh, stored catalogs shown at once (marked stale) until
-   * the server's lists arrive. See docs/warm-start.md.
+   * the server's lists arrive. Made by `warmStart({ store, server })` of `rxmcp/warm`; see docs/warm-start.md.
    */
-  readonly warmStart?: WarmStartOptions;
+  readonly warmStart?: WarmStart;
   /**
    * Re-opening a lost connection while something live needs it. Default: on, with the defaults of
    * `ReconnectOptions`, except for transports that say they cannot reconnect (`reconnectable: false`, such as an

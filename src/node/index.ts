@@ -18,7 +18,6 @@ export { loopbackRedirect } from '../auth/node/loopback-redirect.js';
 export type { LoopbackRedirect, LoopbackRedirectOptions } from '../auth/node/loopback-redirect.js';
 export { fileStorage, FILE_STORAGE_MODE } from '../auth/node/file-storage.js';
 export { fileWarmStore } from './warm-file-store.js';
-export { memoryWarmStore } from '../client/warm/store.js';
 export { clientGroupFromConfig } from './group-config.js';
 export type { ClientGroupConfig, ClientGroupConfigOptions } from './group-config.js';
 export { ConfigError } from '../config/types.js';

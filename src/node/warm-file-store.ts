@@ -51,9 +51,10 @@ async function writeRecord(folder: string, path: string, record: WarmRecord): Pr
  * ```ts
  * import { createClient } from 'rxmcp';
  * import { fileWarmStore, stdio } from 'rxmcp/node';
+ * import { warmStart } from 'rxmcp/warm';
  *
  * const client = createClient(stdio({ command: 'node', args: ['server.js'] }), {
- *   warmStart: { store: fileWarmStore('.cache/rxmcp'), server: 'node server.js' },
+ *   warmStart: warmStart({ store: fileWarmStore('.cache/rxmcp'), server: 'node server.js' }),
  * });
  * ```
  */

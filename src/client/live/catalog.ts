@@ -1,5 +1,5 @@
 import {
-  EMPTY, Observable, ReplaySubject, catchError, concat, debounceTime, defer, filter, from, map, merge, of, scan, share, switchMap, takeUntil,
+  EMPTY, Observable, ReplaySubject, catchError, concat, debounceTime, defer, filter, map, merge, of, scan, share, switchMap, takeUntil,
   tap, timer,
 } from 'rxjs';
 import { McpError } from '../../errors/mcp-error.js';
@@ -136,19 +136,12 @@ export function liveCatalog<T>(core: ClientCore, listen: ListenManager, kind: Ca
   let last: CatalogState<T> = EMPTY_CATALOG;
   const debounceMs = options.debounceMs ?? DEFAULT_CATALOG_DEBOUNCE_MS;
   const { warm } = core;
-  let listed = false;
   const onConnection = (ready: ClientConnection): Observable<CatalogState<T>> => {
     const seed = last === EMPTY_CATALOG ? last : { ...last, stale: true };
     const changes$ = changesOn(listen, kind, ready);
-    // Listed from the server, never from what a warm start stored: the stored catalog is what is being refreshed.
-    if (warm !== undefined && !listed) ready.cache.invalidate(kind.method);
+    warm?.listing(kind.method, ready.cache);
     const live$ = catalogState(changes$, () => kind.list(ready), debounceMs, seed, lapsesOn(listen, kind, ready)).pipe(
-      tap((state) => {
-        if (warm !== undefined && state.items !== seed.items && state.items !== undefined && !state.refreshing && state.error === undefined) {
-          listed = true;
-          warm.keepCatalog(kind.method, state.items, ready.cache.freshUntil(kind.method));
-        }
-      }),
+      tap((state) => warm?.listed(kind.method, state, seed.items, ready.cache)),
       takeUntil(ready.ended$),
     );
     // The connection is gone: what is known may be out of date until the next connection lists again.
@@ -156,11 +149,7 @@ export function liveCatalog<T>(core: ClientCore, listen: ListenManager, kind: Ca
     return concat(live$, lost$);
   };
   // A warm start's stored catalog comes first, marked stale, while the first connection lists again.
-  const stored$ = warm === undefined ? EMPTY : from(warm.catalog(kind.method)).pipe(
-    filter((stored) => stored !== undefined),
-    map((stored): CatalogState<T> => ({ items: stored.items as readonly T[], error: undefined, stale: true, refreshing: false })),
-  );
-  return concat(stored$, core.live$.pipe(switchMap(onConnection))).pipe(
+  return concat(warm?.stored<T>(kind.method) ?? EMPTY, core.live$.pipe(switchMap(onConnection))).pipe(
     tap((state) => (last = state)),
     share({
       connector: () => new ReplaySubject<CatalogState<T>>(1),

@@ -1,7 +1,14 @@
-import { asyncScheduler, from, map, type Observable } from 'rxjs';
+import { asyncScheduler, filter, from, map, switchMap, tap, type Observable } from 'rxjs';
+import type { DiscoverResult } from '../../protocol/model/lifecycle.js';
 import type { Implementation } from '../../protocol/model/metadata.js';
 import type { Diagnostic } from '../../session/types.js';
+import type { ResultCache } from '../cache.js';
+import type { Negotiated, NegotiationContext } from '../negotiate.js';
 import type { ServerSession } from '../server-session.js';
+import { freshUntil, restore, snapshot } from './cache-records.js';
+import type { ListedState, StoredCatalogState, WarmContext, WarmHooks, WarmSession } from './hooks.js';
+import type { WarmStart } from './option.js';
+import { fromKnown } from './known-negotiation.js';
 import { EMPTY_WARM_RECORD, type StoredCatalog, type StoredDiscovery, type StoredResult, type WarmRecord, type WarmStore } from './store.js';
 
 /** `ClientOptions.warmStart`: where a client keeps what it learnt of its server, and under which name. */
@@ -20,6 +27,9 @@ export interface DiscoveryHints {
   readonly ttlMs: number;
   readonly cacheScope: 'public' | 'private';
 }
+
+/** The cache hints of a `server/discover` result (a missing `ttlMs` keeps nothing; a missing scope is `private`). */
+export const hintsOf = (result: DiscoverResult): DiscoveryHints => ({ ttlMs: result.ttlMs ?? 0, cacheScope: result.cacheScope === 'public' ? 'public' : 'private' });
 
 /** The key of a server's record in a warm store. */
 export function warmKey(server: string, clientInfo: Implementation, protocol: unknown): string {
@@ -44,8 +54,12 @@ type Mutable = { -readonly [K in keyof WarmRecord]: WarmRecord[K] };
  * latest record wins). Nothing whose hints forbid keeping it (no `ttlMs`, 0) is written; nothing expired is handed
  * out. A store that fails is reported as a diagnostic and the client goes on cold.
  */
-export class WarmStart {
+export class WarmStartSession implements WarmSession {
   private record: Mutable | undefined;
+  /** Whether the last negotiated server is the one the record describes (its stored results may answer). */
+  private same = false;
+  /** The catalogs listed from the server once already. */
+  private readonly fromServer = new Set<string>();
   private loading: Promise<Mutable> | undefined;
   private writing = false;
   private dirty = false;
@@ -56,6 +70,42 @@ export class WarmStart {
     private readonly partition: () => string | undefined,
     private readonly diagnose: (diagnostic: Diagnostic) => void,
   ) {}
+
+  /** One client's warm start, from what the client tells it. */
+  static open(options: WarmStartOptions, context: WarmContext): WarmStartSession {
+    return new WarmStartSession(options, warmKey(options.server, context.clientInfo, context.protocol), () => context.partition(), (d) => context.diagnose(d));
+  }
+
+  negotiate(context: NegotiationContext, cold: (context: NegotiationContext) => Observable<Negotiated>): Observable<Negotiated> {
+    return this.seed().pipe(
+      switchMap((seed) => fromKnown(context, seed?.server) ?? cold(context)),
+      tap(({ server, discovered }) => (this.same = this.negotiated(server, discovered === undefined ? undefined : hintsOf(discovered)))),
+    );
+  }
+
+  attach(cache: ResultCache): void {
+    // The stored results answer only for the server they came from; what this connection keeps is stored in turn.
+    if (this.same) restore(cache, this.results());
+    cache.onChange = () => this.keepResults(snapshot(cache));
+  }
+
+  stored<T>(method: string): Observable<StoredCatalogState<T>> {
+    return from(this.catalog(method)).pipe(
+      filter((stored) => stored !== undefined),
+      map((stored) => ({ items: stored.items as readonly T[], error: undefined, stale: true, refreshing: false })),
+    );
+  }
+
+  listing(method: string, cache: ResultCache): void {
+    // Listed from the server, never from what was stored: the stored catalog is what is being refreshed.
+    if (!this.fromServer.has(method)) cache.invalidate(method);
+  }
+
+  listed(method: string, state: ListedState, seed: readonly unknown[] | undefined, cache: ResultCache): void {
+    if (state.items === seed || state.items === undefined || state.refreshing || state.error !== undefined) return;
+    this.fromServer.add(method);
+    this.keepCatalog(method, state.items, freshUntil(cache, method, this.partition()));
+  }
 
   /** The stored discovery while it is valid: a 2026-07-28 one within its ttl, a legacy server's era. Emits once. */
   seed(): Observable<StoredDiscovery | undefined> {
@@ -166,4 +216,18 @@ export class WarmStart {
     const message = error instanceof Error ? error.message : String(error);
     this.diagnose({ kind: 'warm-store-failed', message: `The warm start store could not ${what} the record of ${this.options.server}: ${message}` });
   }
+}
+
+/**
+ * A warm start for `ClientOptions.warmStart`: what a client learns of its server (the negotiated discovery, the
+ * catalogs, cacheable results) is kept in `store` under `server` and used by the next client of the same server,
+ * within the server's cache hints (docs/warm-start.md).
+ *
+ * **Temperature:** not a stream (a value for the client's options). **Emits:** nothing. **Completes:** not
+ * applicable. **Errors:** never; a store that fails is a `warm-store-failed` diagnostic of the client.
+ * **Teardown:** none; each client reads its record once and writes it after each change.
+ */
+export function warmStart(options: WarmStartOptions): WarmStart {
+  const hooks: WarmHooks = { open: (context) => WarmStartSession.open(options, context) };
+  return hooks;
 }
