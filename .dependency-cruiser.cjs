@@ -49,7 +49,7 @@ module.exports = {
     {
       name: 'entries-are-the-top', severity: 'error', comment: 'Entry files only list exports: library code imports the module that defines a name, never an entry (the CLI may).',
       from: { path: '^src/', pathNot: '^src/cli/' },
-      to: { path: '^src/(index|agent/index|protocol/index|session/index|auth/index|node/index|testing/index|ai/index|otel/index)\\.ts$' },
+      to: { path: '^src/(index|agent/index|protocol/index|session/index|auth/index|node/index|testing/index|warm/index|ai/index|otel/index)\\.ts$' },
     },
     {
       name: 'otel-peer-only-in-otel', severity: 'error', comment: 'The optional peer @opentelemetry/api is loaded by rxmcp/otel only, never by the main entry.',
@@ -59,6 +59,11 @@ module.exports = {
       name: 'otel-on-the-links', severity: 'error', comment: 'rxmcp/otel is a link: it knows the link types, the errors and the version, nothing of the client inside.',
       from: { path: '^src/otel/' },
       to: { path: '^src/', pathNot: '^src/(otel/|errors/|protocol/jsonrpc\\.ts$|session/types\\.ts$|client/(links/types|envelope|call-event|input-rounds|version|server-session)\\.ts$)' },
+    },
+    {
+      name: 'warm-start-behind-its-entry', severity: 'error', comment: 'The warm start is opt-in by value: the client core holds only its hooks (types), so a client without one bundles none of its code.',
+      from: { path: '^src/', pathNot: '^src/(warm|client/warm|node)/' },
+      to: { path: '^src/client/warm/', pathNot: '^src/client/warm/(hooks|option)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'universal-code-is-universal', severity: 'error', comment: 'Only the Node-only folders (src/node, src/auth/node, src/config/node, src/cli) may use Node built-ins.',

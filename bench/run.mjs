@@ -13,6 +13,8 @@
 //   --clients a,b        clients (default all but limit-fetch; big50-stdio runs the official clients only when
 //                        they are named here; the goals need rxmcp-*, official, official-auto and limit)
 //   --no-framing         leave out the stdio framing table (bench/framing.mjs); --framing-only: nothing else
+//   --no-warm            leave out the warm start table (bench/warm.mjs: cold and warm connect to the first tools,
+//                        the example server over stdio and HTTP); --warm-runs N (default 5; 3 with --quick)
 //   --no-import          leave out the import-time table (bench/import-time.mjs); --import-runs N (default 15)
 //   --no-sizes           leave out the browser bundle sizes (scripts/bundle-size.mjs)
 //   --alloc-top N        after the tables, the N functions that allocate most per call, per rxmcp client
@@ -35,6 +37,7 @@ import { CASES, nodeOptionsOf } from './cases.mjs';
 import { CLIENTS } from './clients.mjs';
 import { evaluateGoals, formatGoals } from './goals.mjs';
 import { formatImports, measureImports } from './import-time.mjs';
+import { measureWarmStart } from './warm.mjs';
 import { format, formatAllocTop, formatTables } from './report.mjs';
 
 const WORKER = fileURLToPath(new URL('./worker.mjs', import.meta.url));
@@ -148,6 +151,13 @@ async function main() {
     framing = out;
     console.log(`\n${out.trimEnd()}`);
     if (code !== 0) console.log(`framing bench failed: ${err.trim().split('\n').slice(-3).join(' | ')}`);
+  }
+  if (!flag('no-warm') && !flag('framing-only')) {
+    try {
+      console.log(`\n${(await measureWarmStart(Number(option('warm-runs', quick ? 3 : 5)))).join('\n')}`);
+    } catch (error) {
+      console.log(`warm start bench failed: ${error.message}`);
+    }
   }
   let imports;
   if (!flag('no-import') && !flag('framing-only')) {

@@ -2,7 +2,7 @@
 // `npm run build`: the published dist/.
 //
 //   dist/<entry>.js                          ESM entry files, bundled by esbuild, one per package export: index (rxmcp),
-//                                           agent, protocol, session, oauth, node, testing, ai, otel
+//                                           agent, protocol, session, oauth, node, testing, warm, ai, otel
 //                                           (rxmcp/<entry>); code
 //                                           shared between entries lives in dist/chunks/ (one copy of every module, so
 //                                           `instanceof` holds across entries)
@@ -32,7 +32,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const ENTRIES = {
   index: 'src/index.ts', agent: 'src/agent/index.ts', protocol: 'src/protocol/index.ts', session: 'src/session/index.ts', oauth: 'src/auth/index.ts',
-  node: 'src/node/index.ts', testing: 'src/testing/index.ts', ai: 'src/ai/index.ts', otel: 'src/otel/index.ts',
+  node: 'src/node/index.ts', testing: 'src/testing/index.ts', warm: 'src/warm/index.ts', ai: 'src/ai/index.ts', otel: 'src/otel/index.ts',
 };
 /** The command-line inspector: ESM only, executable, never imported by an entry. */
 const BIN = { cli: 'src/cli/main.ts' };

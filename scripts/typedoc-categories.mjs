@@ -19,7 +19,7 @@ const ERROR_NAME = /(Error|ErrorOptions|ErrorReason|ErrorCode|Failure)$/;
 const BY_FILE = [
   [/^errors\/|(^|\/|-)errors\.ts$/, 'Errors'],
   [/^client\/links\//, 'Links'],
-  [/^client\/(live\/|reconnect\.ts$)/, 'Live state'],
+  [/^client\/(live\/|reconnect\.ts$|warm\/)|^node\/warm-file-store\.ts$/, 'Live state'],
   [/^client\/tasks\//, 'Tasks'],
   [/^client\/tool-hints\.ts$/, 'Tool hints'],
   [/^client\//, 'Client'],

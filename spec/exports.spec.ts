@@ -8,6 +8,7 @@ import * as otel from '../src/otel/index.js';
 import * as protocol from '../src/protocol/index.js';
 import * as session from '../src/session/index.js';
 import * as testing from '../src/testing/index.js';
+import * as warm from '../src/warm/index.js';
 
 /** The main entry stays small: a client needs this many values at most. */
 const MAIN_ENTRY_LIMIT = 40;
@@ -77,10 +78,15 @@ describe('public entry points', () => {
     expect(Object.keys(otel).sort()).toEqual(['MCP_DURATION_BUCKETS', 'TOOL_ERROR', 'errorTypeOf', 'otelLink'].sort());
   });
 
+  it('rxmcp/warm exports the warm start and the store in memory', () => {
+    expect(Object.keys(warm).sort()).toEqual(['memoryWarmStore', 'warmStart']);
+  });
+
   it('no name is the value export of two entries', () => {
     const entries = {
       rxmcp: universal, 'rxmcp/agent': agent, 'rxmcp/protocol': protocol, 'rxmcp/session': session, 'rxmcp/oauth': oauth, 'rxmcp/testing': testing,
       'rxmcp/otel': otel,
+      'rxmcp/warm': warm,
     };
     const homes = new Map<string, string[]>();
     for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry]);

@@ -8,7 +8,8 @@
  * The other entries are for other audiences: `rxmcp/node` (child-process transports), `rxmcp/oauth` (OAuth 2.1),
  * `rxmcp/agent` (tools for models, the agent loop, sampling), `rxmcp/protocol` (the whole MCP model, JSON-RPC schemas,
  * routing headers), `rxmcp/session` (the session under the client, transport authoring, bridges to the official SDK),
- * `rxmcp/testing` (a scripted server for specs) and `rxmcp/ai` (the Vercel AI SDK tool set).
+ * `rxmcp/testing` (a scripted server for specs), `rxmcp/warm` (the warm start, `ClientOptions.warmStart`) and `rxmcp/ai`
+ * (the Vercel AI SDK tool set).
  *
  * @example
  * ```ts
@@ -49,6 +50,9 @@ export type { Link, LinkNext, McpCall, CallConnection } from './client/links/typ
 // Live state
 export type { LiveState } from './client/live/live-state.js';
 export type { CatalogState } from './client/live/catalog.js';
+export type { StoredCatalog, StoredDiscovery, StoredResult, WarmRecord, WarmStore } from './client/warm/store.js';
+export type { WarmStartOptions } from './client/warm/warm-start.js';
+export type { WarmStart } from './client/warm/option.js';
 export type { NotificationStreams, ListChange, ListKind } from './client/live/notifications.js';
 export type { ReconnectStatus } from './client/reconnect.js';
 

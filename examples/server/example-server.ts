@@ -26,6 +26,24 @@ export interface ExampleServerOptions extends Partial<McpRequestContext> {
    * whose serving entry announces changes on its `subscriptions/listen` streams instead.
    */
   readonly follow?: boolean;
+  /**
+   * The cache hints of its 2026-07-28 cacheable results (`server/discover` and the lists): fresh for this many ms,
+   * `public`. Default: none (`ttlMs` 0, nothing may be cached).
+   */
+  readonly cacheTtlMs?: number;
+}
+
+/** The value of a `--cache-ttl=<ms>` argument of `args`, if there is one. */
+export function cacheTtlArgument(args: readonly string[]): number | undefined {
+  const value = args.find((arg) => arg.startsWith('--cache-ttl='))?.slice('--cache-ttl='.length);
+  return value === undefined ? undefined : Number(value);
+}
+
+function cacheHintsOf(ttlMs: number | undefined) {
+  if (ttlMs === undefined) return {};
+  const hint = { ttlMs, cacheScope: 'public' as const };
+  const methods = ['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'] as const;
+  return { cacheHints: Object.fromEntries(methods.map((method) => [method, hint])) };
 }
 
 /**
@@ -81,6 +99,7 @@ export function createExampleServer(options: ExampleServerOptions = {}): McpServ
     },
     instructions: 'An example server for rxmcp: call add, countdown, greet, summarize, toggle_tool, bump, big_result or flood.',
     ...(options.stateless === undefined ? {} : { requestState: { verify: options.stateless.codec.verify } }),
+    ...cacheHintsOf(options.cacheTtlMs),
   });
   const syncBonus = registerExampleTools(server, state);
   registerExampleResources(server, state);
@@ -96,7 +115,8 @@ export function createExampleServer(options: ExampleServerOptions = {}): McpServ
 if (isMainModule(import.meta.url)) {
   const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
   const state = defaultExampleState();
-  serveStdio((context) => createExampleServer({ ...context, state }), {
+  const cacheTtlMs = cacheTtlArgument(process.argv.slice(2));
+  serveStdio((context) => createExampleServer({ ...context, state, cacheTtlMs }), {
     onerror: (error) => console.error('example server:', error.message),
   });
 }

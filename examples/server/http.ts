@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import { localhostHostValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
-import { createExampleServer, ExampleState } from './example-server.js';
+import { cacheTtlArgument, createExampleServer, ExampleState } from './example-server.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { isMainModule } from './main.js';
 import { withTasks } from './tasks.js';
@@ -15,6 +15,8 @@ export interface ExampleHttpOptions {
   readonly state?: ExampleState;
   /** Serve the 2026-07-28 tasks extension with the task tool `research` (examples/server/tasks.ts); default false. */
   readonly tasks?: boolean;
+  /** The cache hints of the 2026-07-28 cacheable results, in ms (see `ExampleServerOptions.cacheTtlMs`). */
+  readonly cacheTtlMs?: number;
 }
 
 /** A running example HTTP server. */
@@ -30,8 +32,8 @@ export interface ExampleHttpServer {
  * handler (`createMcpHandler`, with `subscriptions/listen` streams fed from the shared state), 2025-era requests to
  * sessionful Streamable HTTP so that elicitation, sampling and list-changed notifications reach the client.
  */
-function exampleHandler(state: ExampleState, tasks: boolean) {
-  const modern = createMcpHandler((context) => createExampleServer({ ...context, state, follow: false }), {
+function exampleHandler(state: ExampleState, tasks: boolean, cacheTtlMs?: number) {
+  const modern = createMcpHandler((context) => createExampleServer({ ...context, state, follow: false, cacheTtlMs }), {
     legacy: 'reject',
     onerror: (error) => console.error('example http (2026):', error.message),
   });
@@ -124,16 +126,16 @@ export async function serveMcpHandler(handler: ClosableHandler, port: number): P
  * pages on loopback origins too (CORS).
  */
 export function startExampleHttpServer(options: ExampleHttpOptions = {}): Promise<ExampleHttpServer> {
-  return serveMcpHandler(exampleHandler(options.state ?? new ExampleState(), options.tasks === true), options.port ?? 0);
+  return serveMcpHandler(exampleHandler(options.state ?? new ExampleState(), options.tasks === true, options.cacheTtlMs), options.port ?? 0);
 }
 
 if (isMainModule(import.meta.url)) {
   const port = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error('usage: tsx examples/server/http.ts [port] [--tasks]');
+    console.error('usage: tsx examples/server/http.ts [port] [--tasks] [--cache-ttl=<ms>]');
     process.exit(2);
   }
-  const running = await startExampleHttpServer({ port, tasks: process.argv.includes('--tasks') });
+  const running = await startExampleHttpServer({ port, tasks: process.argv.includes('--tasks'), cacheTtlMs: cacheTtlArgument(process.argv.slice(2)) });
   console.log(`LISTENING ${running.url}`);
   const stop = (): void => {
     running.close().finally(() => process.exit(0));

@@ -11,7 +11,7 @@ describe('rxmcp/node entry point', () => {
   it('exports the stdio and Docker transports, their table, their errors, the loopback redirect, the file storage, the Node URL guard and the group from configuration files', () => {
     expect(Object.keys(node).sort()).toEqual([
       'COMMAND_TRANSPORTS', 'ConfigError', 'ContainerExitError', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_SHUTDOWN_GRACE_MS', 'DOCKER_CLI_ENV_VARS', 'DOCKER_RUN_FAILED_EXIT_CODE',
-      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'commandKindOf', 'commandTransport', 'docker', 'dockerRunArgs', 'fileStorage', 'loopbackRedirect', 'nodeUrlGuard', 'stdio',
+      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'commandKindOf', 'commandTransport', 'docker', 'dockerRunArgs', 'fileStorage', 'fileWarmStore', 'loopbackRedirect', 'nodeUrlGuard', 'stdio',
     ]);
   });
 });
@@ -49,7 +49,7 @@ describe('the package exports', () => {
   };
 
   it('are the main entry and the eight subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
-    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './ai', './otel']);
+    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './warm', './ai', './otel']);
   });
 
   it('are each built by scripts/build.mjs and documented by TypeDoc', () => {

@@ -177,7 +177,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(esm.code).withContext(explain(esm)).toBe(0);
     expect(cjs.code).withContext(explain(cjs)).toBe(0);
     const fromEsm = JSON.parse(esm.stdout) as Record<string, string[]>;
-    expect(Object.keys(fromEsm)).toEqual(['rxmcp', 'rxmcp/agent', 'rxmcp/protocol', 'rxmcp/session', 'rxmcp/oauth', 'rxmcp/node', 'rxmcp/testing']);
+    expect(Object.keys(fromEsm)).toEqual(['rxmcp', 'rxmcp/agent', 'rxmcp/protocol', 'rxmcp/session', 'rxmcp/oauth', 'rxmcp/node', 'rxmcp/testing', 'rxmcp/warm']);
     expect(fromEsm['rxmcp']).toContain('createClient');
     expect(fromEsm['rxmcp/agent']).toContain('agentLoop');
     expect(fromEsm['rxmcp/protocol']).toContain('JsonRpcMessageSchema');
@@ -185,6 +185,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(fromEsm['rxmcp/oauth']).toContain('oauth');
     expect(fromEsm['rxmcp/node']).toContain('stdio');
     expect(fromEsm['rxmcp/testing']).toContain('marbleTransport');
+    expect(fromEsm['rxmcp/warm']).toContain('warmStart');
     expect(JSON.parse(cjs.stdout)).toEqual(fromEsm);
   }, STEP_MS);
 
@@ -217,11 +218,11 @@ describe('the packed tarball, installed in a fresh project', () => {
     const pkgDir = join(installed(), 'node_modules/rxmcp');
     const files = listFiles(pkgDir);
     const declarations = files.filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts') || file.endsWith('.d.mts'));
-    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'ai', 'otel'].map((entry) => `dist/${entry}.d.ts`);
+    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'warm', 'ai', 'otel'].map((entry) => `dist/${entry}.d.ts`);
     expect(declarations.filter((file) => !file.startsWith('dist/types/') && !entryStubs.includes(file))).toEqual([]);
     expect(files.filter((file) => /\.d\.[cm]?ts\.map$/.test(file))).toEqual([]);
     const maps = files.filter((file) => file.endsWith('.map'));
-    expect(maps).toEqual(jasmine.arrayContaining(['dist/index.js.map', 'dist/node.js.map', 'dist/testing.js.map', 'dist/ai.js.map', 'dist/otel.js.map']));
+    expect(maps).toEqual(jasmine.arrayContaining(['dist/index.js.map', 'dist/node.js.map', 'dist/testing.js.map', 'dist/warm.js.map', 'dist/ai.js.map', 'dist/otel.js.map']));
     const linked = files.filter((file) => /\.c?js$/.test(file)).flatMap((file) => {
       const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(pkgDir, file), 'utf8'))?.[1];
       return url === undefined ? [] : [relative(pkgDir, resolve(pkgDir, dirname(file), url))];

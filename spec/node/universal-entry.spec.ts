@@ -50,7 +50,7 @@ describe('the built universal entry', () => {
     expect([...bareImports(join(root, 'dist/index.js'))].sort()).toEqual(['eventsource', 'eventsource-parser', 'rxjs']);
   });
 
-  const universalEntries = ['index', 'agent', 'protocol', 'session', 'oauth', 'testing', 'ai', 'otel'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`]);
+  const universalEntries = ['index', 'agent', 'protocol', 'session', 'oauth', 'testing', 'warm', 'ai', 'otel'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`]);
   for (const entry of universalEntries) {
     it(`${entry} imports nothing from Node built-ins or child_process, directly or indirectly`, () => {
       const file = join(root, entry);
@@ -83,15 +83,17 @@ describe('the built universal entry', () => {
 });
 
 describe('a browser bundle of the universal entry', () => {
-  it('builds for the browser and stays small: createClient + streamableHttp under 66 KB gzipped, one zod locale', async () => {
+  it('builds for the browser and stays small: createClient + streamableHttp under 66 KB gzipped, one zod locale, no warm start', async () => {
     expect(existsSync(join(root, 'dist/index.js'))).withContext('dist/index.js is missing: run npm run build').toBeTrue();
     const { core } = await measureBundles(['core']);
     // The output-schema validator (@cfworker/json-schema and its glue, about 7.7 KB) is part of every client; the
-    // chain of links, listen-stream health and the reconnect keeper's failure rules brought 62.7 KB to 65.1 KB.
+    // chain of links, listen-stream health and the reconnect keeper's failure rules brought 62.7 KB to 65.1 KB. The
+    // warm start is opt-in by value (rxmcp/warm): the core holds its hooks only, so it adds none of its code here.
     expect(core.gzip).toBeLessThan(66 * 1024);
     const locales = core.sources.filter((file) => file.includes('zod/v4/locales/'));
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
     expect(core.sources.filter((file) => file.includes('src/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);
+    expect(core.sources.filter((file) => file.includes('src/client/warm/'))).withContext('rxmcp/warm is not part of the main bundle').toEqual([]);
   });
 
   it('leaves OAuth and its URL guard out of createClient + streamableHttp, and has the guard in the bundle with oauth', async () => {

@@ -6,6 +6,9 @@ import type { CallEvent } from './input-rounds.js';
 /** How many results one connection's cache keeps at most: past it, expired entries go first, then the oldest. */
 export const DEFAULT_CACHE_MAX_ENTRIES = 500;
 
+/** The partition of `public` results while the authorization context is not known. */
+export const PUBLIC_UNKNOWN = '\u0001';
+
 /** The methods whose cached results a notification makes stale. */
 const INVALIDATED_BY: Readonly<Record<string, readonly string[]>> = {
   'notifications/tools/list_changed': ['tools/list'],
@@ -13,11 +16,13 @@ const INVALIDATED_BY: Readonly<Record<string, readonly string[]>> = {
   'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
 };
 
-interface Entry {
+/** One kept result. */
+export interface CacheEntry {
   readonly result: unknown;
   readonly method: string;
   readonly uri: string | undefined;
   readonly freshUntil: number;
+  readonly partition: string;
 }
 
 /** A stable text of the params that decide a result (`_meta` does not). */
@@ -60,12 +65,16 @@ function hintsOf(result: unknown): { readonly ttlMs: number; readonly scope: str
  * callers' options agree on how it runs (limits, progress, `_meta`).
  *
  * Each negotiated connection has its own cache (`ClientConnection.cache`): a new connection, perhaps to another
- * server behind the same URL, starts empty and never answers from what the last one said. It holds at most
+ * server behind the same URL, starts empty and never answers from what the last one said (a warm start fills it with
+ * the stored results still fresh, only for the server they came from). It holds at most
  * `maxEntries` results, expired ones leaving first.
  */
 export class ResultCache {
-  private readonly entries = new Map<string, Entry>();
+  /** The kept results by key, oldest first (a warm start reads and fills it). */
+  readonly entries = new Map<string, CacheEntry>();
   private readonly inFlight = new Map<string, Observable<CallEvent<unknown>>>();
+  /** Called after each change of what is kept (a result kept, entries dropped): a warm start stores them. */
+  onChange: (() => void) | undefined;
 
   /**
    * @param partition The authorization context of requests now: `''` when there is no authorization at all,
@@ -88,7 +97,7 @@ export class ResultCache {
    */
   through(method: string, params: Params | undefined, options: CallOptions, send$: Observable<CallEvent<unknown>>): Observable<CallEvent<unknown>> {
     if (isRound(params)) return send$;
-    const entryKey = keyOf(method, params, this.partition() ?? '\u0001');
+    const entryKey = keyOf(method, params, this.partition() ?? PUBLIC_UNKNOWN);
     const cached = options.fresh === true ? undefined : this.entries.get(entryKey);
     if (cached !== undefined) {
       if (asyncScheduler.now() < cached.freshUntil) return new Observable((subscriber) => {
@@ -137,23 +146,26 @@ export class ResultCache {
   /** Forgets everything. */
   clear(): void {
     this.entries.clear();
+    this.onChange?.();
   }
 
   private keep(method: string, params: Params | undefined, uri: string | undefined, result: unknown): void {
     const hints = hintsOf(result);
     if (hints === undefined) return;
-    const partition = hints.scope === 'public' ? this.partition() ?? '\u0001' : this.partition();
+    const partition = hints.scope === 'public' ? this.partition() ?? PUBLIC_UNKNOWN : this.partition();
     if (partition === undefined) return;
     const key = keyOf(method, params, partition);
     const now = asyncScheduler.now();
     // Re-inserted, so that the map's order is the order of arrival and the oldest entry is the first.
     this.entries.delete(key);
-    this.entries.set(key, { result, method, uri, freshUntil: now + hints.ttlMs });
-    if (this.entries.size > this.maxEntries) this.evict(now);
+    this.entries.set(key, { result, method, uri, freshUntil: now + hints.ttlMs, partition });
+    this.bound(now);
+    this.onChange?.();
   }
 
-  /** Drops the expired entries, then the oldest ones, until the cache is within its bound. */
-  private evict(now: number): void {
+  /** Drops the expired entries, then the oldest ones, until the cache is within its bound (when it is past it). */
+  bound(now: number): void {
+    if (this.entries.size <= this.maxEntries) return;
     this.drop((entry) => entry.freshUntil <= now);
     for (const key of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries) break;
@@ -161,7 +173,9 @@ export class ResultCache {
     }
   }
 
-  private drop(stale: (entry: Entry) => boolean): void {
+  private drop(stale: (entry: CacheEntry) => boolean): void {
+    const before = this.entries.size;
     for (const [key, entry] of this.entries) if (stale(entry)) this.entries.delete(key);
+    if (this.entries.size !== before) this.onChange?.();
   }
 }

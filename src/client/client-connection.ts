@@ -12,11 +12,13 @@ import type { LinkNext } from './links/types.js';
 import { negotiate } from './negotiate.js';
 import type { ServerSession } from './types.js';
 import type { WirePolicy } from './wire-policy.js';
+import type { WarmSession } from './warm/hooks.js';
 
 /**
  * One negotiated connection, as the client sees it: the session's connection, the revision agreed on it and the
  * wire policy chosen for it. It lives exactly as long as the session connection; a new connection is negotiated
- * from scratch (nothing of this one, not its revision, not its session id, is reused).
+ * from scratch (nothing of this one, not its revision, not its session id, is reused), or, with a warm start, from
+ * the stored discovery while the server's cache hints keep it fresh.
  */
 export interface ClientConnection {
   /** The session connection's id (1 for the first, ...). */
@@ -32,7 +34,10 @@ export interface ClientConnection {
   readonly policy: WirePolicy;
   /** Emits how the connection ended, once, then completes (replayed). */
   readonly ended$: Observable<ConnectionEnd>;
-  /** This connection's cache of 2026-07-28 cacheable results: it starts empty and ends with the connection. */
+  /**
+   * This connection's cache of 2026-07-28 cacheable results: it starts empty (with a warm start, with the stored
+   * results still fresh when the server is the one they came from) and ends with the connection.
+   */
   readonly cache: ResultCache;
   /** Sends a call on this connection through the client's links and the built-in ones (see `connectionChain`). */
   readonly send: LinkNext;
@@ -48,6 +53,8 @@ export interface NegotiationDeps extends ChainDeps {
   onReady(ready: ClientConnection): void;
   /** Reports what the connection could not do (a log level it could not restore, ...). */
   diagnose(diagnostic: Diagnostic): void;
+  /** The client's warm start, when it has one: the negotiation seed, and the store behind each connection's cache. */
+  readonly warm?: WarmSession;
 }
 
 /** True while the connection has not ended. */
@@ -88,7 +95,8 @@ export class Negotiations {
     const left = Math.max(0, bound - (asyncScheduler.now() - connection.openedAt));
     const exchangeable = () => canExchange(deps.transport);
     const request = negotiationRequests(connection, deps.options.links ?? [], deps.transport.kind);
-    negotiate({ connection, options: deps.options, clientInfo: deps.clientInfo, exchangeable, request })
+    const context = { connection, options: deps.options, clientInfo: deps.clientInfo, exchangeable, request };
+    (deps.warm === undefined ? negotiate(context) : deps.warm.negotiate(context, negotiate))
       .pipe(timeout({ first: left, with: () => throwError(() => new ConnectTimeoutError(bound)) }))
       .subscribe({
         next: ({ server, policy }) => {
@@ -110,6 +118,7 @@ export class Negotiations {
   /** The client's side of a negotiated connection: its own cache and chain, listening to its own notifications. */
   private build(connection: Connection, server: ServerSession, policy: WirePolicy): ClientConnection {
     const cache = new ResultCache(() => this.deps.partition());
+    this.deps.warm?.attach(cache);
     connection.notifications$.subscribe((n) => cache.notified(n.method, n.params));
     const send = connectionChain(this.deps, connection, server, policy, cache);
     return {

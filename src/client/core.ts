@@ -23,6 +23,7 @@ import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
 import { outputChecker, type ToolOutputCheck } from '../protocol/output-schema.js';
 import { legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
 import type { ClientOptions, ReconnectOptions, ServerSession } from './types.js';
+import type { WarmHooks, WarmSession } from './warm/hooks.js';
 
 /** The client's machinery under the verbs: the session, negotiation per connection, the keeper, one `call`. */
 export interface ClientCore {
@@ -86,6 +87,8 @@ export interface ClientCore {
   readonly human: HumanWait;
   /** The check of tool results against their tools' output schemas (per `validateOutput`). */
   readonly checkOutput: ToolOutputCheck;
+  /** The warm start (`ClientOptions.warmStart`), when there is one. */
+  readonly warm: WarmSession | undefined;
 }
 
 /** The session's state with the server negotiated on its open connection, if any. */
@@ -145,7 +148,9 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
   const auth = (transport as WithAuth).auth;
   const partition = options.cachePartition ?? (() => (auth === undefined ? '' : auth.partition?.()));
   let closed = false;
+  const warm = (options.warmStart as WarmHooks | undefined)?.open({ clientInfo, protocol: options.protocol, partition, diagnose: (d) => diagnostics.next(d) });
   const negotiations = new Negotiations({
+    warm,
     transport,
     options,
     clientInfo,
@@ -222,6 +227,7 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     run,
     human,
     checkOutput: outputChecker({ options, diagnose: (diagnostic) => diagnostics.next(diagnostic) }),
+    warm,
   };
   let send = baseVerbChain(core);
   return core;

@@ -20,6 +20,8 @@ import { wirePolicy, type WirePolicy } from './wire-policy.js';
 export interface Negotiated {
   readonly server: ServerSession;
   readonly policy: WirePolicy;
+  /** The `server/discover` result negotiation read, when it read one (a warm start keeps it by its cache hints). */
+  readonly discovered?: DiscoverResult;
 }
 
 /** JSON-RPC codes that only a 2026-07-28 server sends: they prove the server is modern. */
@@ -40,7 +42,8 @@ export interface NegotiationContext {
   readonly request: NegotiationRequest;
 }
 
-function policyFor(context: NegotiationContext, version: ProtocolVersion): WirePolicy {
+/** The wire policy of `version` on the context's connection. */
+export function policyFor(context: NegotiationContext, version: ProtocolVersion): WirePolicy {
   const revision = revisionOf(version);
   const envelope: Envelope = {
     version,
@@ -68,7 +71,7 @@ function discover(context: NegotiationContext, version: ProtocolVersion, probeMs
         era: 'modern', protocolVersion: chosen, serverInfo: serverInfoOf(result), capabilities: result.capabilities,
         instructions: result.instructions, supportedVersions: result.supportedVersions,
       };
-      return of({ server, policy: policyFor(context, chosen) });
+      return of({ server, policy: policyFor(context, chosen), discovered: result });
     }),
   );
 }
@@ -81,7 +84,8 @@ function legacyOrFail(context: NegotiationContext, offered: readonly unknown[]):
   }));
 }
 
-function initialize(context: NegotiationContext, proposal: LegacyProtocolVersion, exact: boolean): Observable<Negotiated> {
+/** The `initialize` handshake proposing `proposal` (exactly it when `exact`), then `notifications/initialized`. */
+export function initialize(context: NegotiationContext, proposal: LegacyProtocolVersion, exact: boolean): Observable<Negotiated> {
   const proposed = policyFor(context, proposal);
   const { envelope } = proposed;
   // Shaped for the proposed revision: fields it does not define (newer clientInfo fields, ...) are left out.
@@ -145,7 +149,8 @@ function modernOnly(context: NegotiationContext, version: ProtocolVersion, pinne
   );
 }
 
-function auto(context: NegotiationContext): Observable<Negotiated> {
+/** `auto`: the `server/discover` probe, then `initialize` when the server shows itself legacy. */
+export function auto(context: NegotiationContext): Observable<Negotiated> {
   const probeMs = context.options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   return discover(context, LATEST_PROTOCOL_VERSION, probeMs).pipe(
     catchError((error: unknown) => {

@@ -10,6 +10,7 @@ import type { CreateMessageRequestParams, CreateMessageResult } from '../protoco
 import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { TimeoutOptions } from '../session/types.js';
 import type { ToolCallApproval } from './tool-hints.js';
+import type { WarmStart } from './warm/option.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { OutputValidation } from '../protocol/output-schema.js';
 
@@ -186,6 +187,13 @@ export interface ClientOptions {
   readonly onFailure?: (error: McpError, state: ClientState) => void;
   /** Timing of the live catalogs (`tools$`, ...): debounce, grace period, listen-stream backoff. */
   readonly live?: CatalogOptions;
+  /**
+   * Warm start: what the client learns of its server (the negotiated discovery, the catalogs, cacheable results) is
+   * kept in `store` and used by the next client of the same server, within the server's cache hints: no
+   * `server/discover` probe while the stored discovery is fresh, stored catalogs shown at once (marked stale) until
+   * the server's lists arrive. Made by `warmStart({ store, server })` of `rxmcp/warm`; see docs/warm-start.md.
+   */
+  readonly warmStart?: WarmStart;
   /**
    * Re-opening a lost connection while something live needs it. Default: on, with the defaults of
    * `ReconnectOptions`, except for transports that say they cannot reconnect (`reconnectable: false`, such as an

@@ -23,6 +23,7 @@ export { fileStorage, FILE_STORAGE_MODE } from '../auth/node/file-storage.js';
 export type { FileStorageOptions } from '../auth/node/file-lock.js';
 export { nodeUrlGuard } from '../auth/node/url-guard.js';
 export type { NodeUrlGuardOptions } from '../auth/node/url-guard.js';
+export { fileWarmStore } from './warm-file-store.js';
 export { clientGroupFromConfig } from './group-config.js';
 export type { ClientGroupConfig, ClientGroupConfigOptions } from './group-config.js';
 export { ConfigError } from '../config/types.js';

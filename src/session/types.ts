@@ -136,7 +136,8 @@ export type DiagnosticKind =
   | 'global-pause'
   | 'invalid-tool-output'
   | 'task-poll-failed'
-  | 'log-level-not-restored';
+  | 'log-level-not-restored'
+  | 'warm-store-failed';
 
 /** One dropped or odd inbound input; the session and every other request go on. */
 export interface Diagnostic {

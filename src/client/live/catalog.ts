@@ -94,6 +94,8 @@ export function catalogState<T>(
 
 /** What distinguishes one catalog kind. */
 export interface CatalogKind<T> {
+  /** The list request (`tools/list`, ...): the name a warm start keeps the catalog under. */
+  readonly method: string;
   /** The notification announcing a change (on the connection, or on a listen stream). */
   readonly notification: string;
   /** The server capability that lists are announced under (e.g. `['tools', 'listChanged']`). */
@@ -133,16 +135,21 @@ function lapsesOn<T>(listen: ListenManager, kind: CatalogKind<T>, ready: ClientC
 export function liveCatalog<T>(core: ClientCore, listen: ListenManager, kind: CatalogKind<T>, options: CatalogOptions = {}): Observable<CatalogState<T>> {
   let last: CatalogState<T> = EMPTY_CATALOG;
   const debounceMs = options.debounceMs ?? DEFAULT_CATALOG_DEBOUNCE_MS;
+  const { warm } = core;
   const onConnection = (ready: ClientConnection): Observable<CatalogState<T>> => {
     const seed = last === EMPTY_CATALOG ? last : { ...last, stale: true };
     const changes$ = changesOn(listen, kind, ready);
-    const live$ = catalogState(changes$, () => kind.list(ready), debounceMs, seed, lapsesOn(listen, kind, ready)).pipe(takeUntil(ready.ended$));
+    warm?.listing(kind.method, ready.cache);
+    const live$ = catalogState(changes$, () => kind.list(ready), debounceMs, seed, lapsesOn(listen, kind, ready)).pipe(
+      tap((state) => warm?.listed(kind.method, state, seed.items, ready.cache)),
+      takeUntil(ready.ended$),
+    );
     // The connection is gone: what is known may be out of date until the next connection lists again.
     const lost$ = defer(() => (last.stale && !last.refreshing ? EMPTY : of<CatalogState<T>>({ ...last, stale: true, refreshing: false })));
     return concat(live$, lost$);
   };
-  return core.live$.pipe(
-    switchMap(onConnection),
+  // A warm start's stored catalog comes first, marked stale, while the first connection lists again.
+  return concat(warm?.stored<T>(kind.method) ?? EMPTY, core.live$.pipe(switchMap(onConnection))).pipe(
     tap((state) => (last = state)),
     share({
       connector: () => new ReplaySubject<CatalogState<T>>(1),

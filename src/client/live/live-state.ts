@@ -145,12 +145,12 @@ export function itemsOf<T>(state$: Observable<CatalogState<T>>): Observable<read
 }
 
 function kinds(lists: CatalogLists): { tools: CatalogKind<Tool>; resources: CatalogKind<Resource>; templates: CatalogKind<ResourceTemplate>; prompts: CatalogKind<Prompt> } {
-  const resources = { notification: 'notifications/resources/list_changed', capability: ['resources', 'listChanged'], listen: { resourcesListChanged: true } };
+  const resources = { method: 'resources/list', notification: 'notifications/resources/list_changed', capability: ['resources', 'listChanged'], listen: { resourcesListChanged: true } };
   return {
-    tools: { notification: 'notifications/tools/list_changed', capability: ['tools', 'listChanged'], listen: { toolsListChanged: true }, list: lists.tools },
+    tools: { method: 'tools/list', notification: 'notifications/tools/list_changed', capability: ['tools', 'listChanged'], listen: { toolsListChanged: true }, list: lists.tools },
     resources: { ...resources, list: lists.resources },
-    templates: { ...resources, list: lists.resourceTemplates },
-    prompts: { notification: 'notifications/prompts/list_changed', capability: ['prompts', 'listChanged'], listen: { promptsListChanged: true }, list: lists.prompts },
+    templates: { ...resources, method: 'resources/templates/list', list: lists.resourceTemplates },
+    prompts: { method: 'prompts/list', notification: 'notifications/prompts/list_changed', capability: ['prompts', 'listChanged'], listen: { promptsListChanged: true }, list: lists.prompts },
   };
 }
 
