@@ -54,6 +54,12 @@ export interface ToolPinning {
    * `ui://` resources of the listing's MCP App tools, by tool name (their contents are then compared too).
    */
   check(tools: readonly Tool[], appResources?: ReadonlyMap<string, ReadResourceResult>): Promise<ToolDrift[]>;
+  /**
+   * Pins the tools of a listing that are not pinned yet, without reporting anything: the client calls it on every
+   * full listing, so that the first definition it saw of each tool is the pinned one (the first `check` after it
+   * still reports the tools it pinned into a non-empty set as added).
+   */
+  seen(tools: readonly Tool[]): Promise<void>;
   /** How one tool differs from its pin (`undefined`: it does not, or it was not pinned and is now). */
   checkTool(tool: Tool): Promise<ToolDrift | undefined>;
   /** Pins `tools` as they are now, replacing their pins (after a person accepted the change). */
@@ -64,10 +70,16 @@ export interface ToolPinning {
 
 const EMPTY_PINS: ToolPins = { version: 1, tools: {} };
 
-/** The pinned set of one `toolPinning`, its store, and the tools whose MCP App contents changed at the last check. */
+/**
+ * The pinned set of one `toolPinning` and its store. Every operation waits for the one before it, so a listing's
+ * pins are in place before a later call is checked. `fresh` holds the tools a listing pinned that `check` has not
+ * reported as added yet; `contents` the tools whose MCP App contents changed at the last `check`.
+ */
 class PinnedTools implements ToolPinning {
-  private loaded: Promise<ToolPins | undefined> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
   private current: ToolPins | undefined;
+  private loaded = false;
+  private readonly fresh = new Set<string>();
   private readonly contents = new Map<string, ToolDrift>();
   readonly onDrift: 'refuse' | 'ask';
 
@@ -75,57 +87,76 @@ class PinnedTools implements ToolPinning {
     this.onDrift = onDrift;
   }
 
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
   private async load(): Promise<ToolPins | undefined> {
-    this.loaded ??= Promise.resolve(this.store.load());
-    const stored = await this.loaded;
-    this.current ??= stored;
+    if (!this.loaded) {
+      this.current = (await this.store.load()) ?? this.current;
+      this.loaded = true;
+    }
     return this.current;
   }
 
-  private async save(update: (pins: ToolPins) => ToolPins): Promise<void> {
-    this.current = update(this.current ?? EMPTY_PINS);
+  private async add(pins: ToolPins['tools']): Promise<void> {
+    this.current = { version: 1, tools: { ...this.current?.tools, ...pins } };
     await this.store.save(this.current);
   }
 
-  private async add(pins: ToolPins['tools']): Promise<void> {
-    await this.save((before) => ({ version: 1, tools: { ...before.tools, ...pins } }));
+  pins(): Promise<ToolPins> {
+    return this.serial(async () => (await this.load()) ?? EMPTY_PINS);
   }
 
-  async pins(): Promise<ToolPins> {
-    return (await this.load()) ?? EMPTY_PINS;
+  seen(tools: readonly Tool[]): Promise<void> {
+    return this.serial(async () => {
+      const pinned = await this.load();
+      const unpinned = tools.filter((tool) => pinned?.tools[tool.name] === undefined);
+      if (unpinned.length === 0) return;
+      if (pinned !== undefined) for (const tool of unpinned) this.fresh.add(tool.name);
+      await this.add((await pinTools(unpinned)).tools);
+    });
   }
 
-  async check(tools: readonly Tool[], appResources?: ReadonlyMap<string, ReadResourceResult>): Promise<ToolDrift[]> {
-    const pinned = await this.load();
-    const fingerprints = await Promise.all(tools.map((tool) => toolFingerprint(tool, appResources?.get(tool.name))));
-    const listed: ToolPins = { version: 1, tools: Object.fromEntries(tools.map((tool, index) => [tool.name, fingerprints[index]!])) };
-    if (pinned === undefined) {
-      await this.save(() => listed);
-      return [];
-    }
-    const drift = diffToolPins(pinned, listed);
-    const added = drift.filter((d) => d.kind === 'added').map((d) => d.name);
-    if (added.length > 0) await this.add(Object.fromEntries(added.map((name) => [name, listed.tools[name]!])));
-    this.contents.clear();
-    for (const d of drift) if (d.kind === 'changed' && d.fields.includes('appResourceContents')) this.contents.set(d.name, d);
-    return drift;
+  check(tools: readonly Tool[], appResources?: ReadonlyMap<string, ReadResourceResult>): Promise<ToolDrift[]> {
+    return this.serial(async () => {
+      const pinned = await this.load();
+      const fingerprints = await Promise.all(tools.map((tool) => toolFingerprint(tool, appResources?.get(tool.name))));
+      const listed: ToolPins = { version: 1, tools: Object.fromEntries(tools.map((tool, index) => [tool.name, fingerprints[index]!])) };
+      if (pinned === undefined) {
+        await this.add(listed.tools);
+        return [];
+      }
+      const fresh = tools.filter((tool) => this.fresh.delete(tool.name)).map((tool): ToolDrift => ({ kind: 'added', name: tool.name }));
+      const drift = [...diffToolPins(pinned, listed), ...fresh];
+      const added = drift.filter((d) => d.kind === 'added').map((d) => d.name);
+      if (added.length > 0) await this.add(Object.fromEntries(added.map((name) => [name, pinned.tools[name] ?? listed.tools[name]!])));
+      this.contents.clear();
+      for (const d of drift) if (d.kind === 'changed' && d.fields.includes('appResourceContents')) this.contents.set(d.name, d);
+      return drift;
+    });
   }
 
-  async checkTool(tool: Tool): Promise<ToolDrift | undefined> {
-    const pin = (await this.load())?.tools[tool.name];
-    const fingerprint = await toolFingerprint(tool);
-    if (pin === undefined) {
-      await this.add({ [tool.name]: fingerprint });
-      return undefined;
-    }
-    return diffToolPin(tool.name, pin, fingerprint) ?? this.contents.get(tool.name);
+  checkTool(tool: Tool): Promise<ToolDrift | undefined> {
+    return this.serial(async () => {
+      const pin = (await this.load())?.tools[tool.name];
+      const fingerprint = await toolFingerprint(tool);
+      if (pin === undefined) {
+        await this.add({ [tool.name]: fingerprint });
+        return undefined;
+      }
+      return diffToolPin(tool.name, pin, fingerprint) ?? this.contents.get(tool.name);
+    });
   }
 
-  async accept(tools: readonly Tool[]): Promise<void> {
-    await this.load();
-    const fresh = await pinTools(tools);
-    for (const tool of tools) this.contents.delete(tool.name);
-    await this.add(fresh.tools);
+  accept(tools: readonly Tool[]): Promise<void> {
+    return this.serial(async () => {
+      await this.load();
+      for (const tool of tools) this.contents.delete(tool.name);
+      await this.add((await pinTools(tools)).tools);
+    });
   }
 
   gate(deps: DriftGateDeps): DriftGate {
