@@ -1,4 +1,4 @@
-import type { Tool } from '../../../src/index.js';
+import type { ReadResourceResult, Tool } from '../../../src/index.js';
 import { PINNED_FIELDS, describeDrift, diffToolPins, pinTools, toolFingerprint } from '../../../src/agent/index.js';
 import { canonicalJson, sha256Hex } from '../../../src/client/pinning/digest.js';
 
@@ -50,7 +50,7 @@ describe('Tool fingerprints', () => {
 
   it('covers the contents of the MCP App resource when it was read', async () => {
     const app = { ...search, _meta: { ui: { resourceUri: 'ui://search/view.html' } } } as Tool;
-    const read = (html: string) => ({ contents: [{ uri: 'ui://search/view.html', mimeType: 'text/html;profile=mcp-app', text: html }] });
+    const read = (html: string) => ({ resultType: 'complete', contents: [{ uri: 'ui://search/view.html', mimeType: 'text/html;profile=mcp-app', text: html }] }) as ReadResourceResult;
     const one = await toolFingerprint(app, read('<p>one</p>'));
     const two = await toolFingerprint(app, read('<p>two</p>'));
     expect(one.fields.appResourceContents).not.toBe(two.fields.appResourceContents);
