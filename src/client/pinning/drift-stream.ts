@@ -7,9 +7,21 @@ import type { ToolPinning } from './pinning.js';
 
 /** What `toolDrift$` needs of a client: its live tool list, and reads of MCP App resources. */
 export interface DriftSource {
-  /** The live tool list (`Client.tools$`). */
+  /**
+   * The live tool list (`Client.tools$`).
+   *
+   * - **Temperature:** hot (a client's catalog), or cold (`listTools()`).
+   * - **Emits:** each complete tool list. **Completes:** when the client is closed (or after the one list).
+   * - **Errors:** never for a client's catalog. **Teardown:** `toolDrift$` unsubscribes when it is unsubscribed.
+   */
   readonly tools$: Observable<readonly Tool[]>;
-  /** Reads a resource (`Client.readResource`); used with `readAppResources`. */
+  /**
+   * Reads a resource (`Client.readResource`); used with `readAppResources`.
+   *
+   * - **Temperature:** cold. **Emits:** the contents once. **Completes:** after them.
+   * - **Errors:** as the server answers (a failed read leaves the resource out of the fingerprint).
+   * - **Teardown:** cancels the read.
+   */
   readResource(uri: string): Observable<ReadResourceResult>;
 }
 

@@ -21,7 +21,7 @@ export interface ToolPin {
   /** The digest of the whole definition (every field but `appResourceContents`). */
   readonly digest: string;
   /** The digest of each field (an absent field has the digest of `null`). */
-  readonly fields: { readonly [F in PinnedField]?: string };
+  readonly fields: Readonly<Partial<Record<PinnedField, string>>>;
   /** The tool's annotations as they were pinned. */
   readonly annotations?: Readonly<Record<string, unknown>>;
 }
