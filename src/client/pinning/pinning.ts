@@ -6,7 +6,7 @@ import type { Params } from '../../session/types.js';
 import type { CallEvent } from '../call-event.js';
 import type { ToolCallRequest } from '../tool-hints.js';
 import { diffToolPin, diffToolPins, type ToolDrift } from './diff.js';
-import { pinTools, toolFingerprint, type ToolPins } from './fingerprint.js';
+import { pinTools, toolFingerprint, type ToolPin, type ToolPins } from './fingerprint.js';
 import { memoryPinStore, type PinStore } from './store.js';
 
 /** Options of `toolPinning`. */
@@ -132,7 +132,8 @@ class PinnedTools implements ToolPinning {
       const fresh = tools.filter((tool) => this.fresh.delete(tool.name)).map((tool): ToolDrift => ({ kind: 'added', name: tool.name }));
       const drift = [...diffToolPins(pinned, listed), ...fresh];
       const added = drift.filter((d) => d.kind === 'added').map((d) => d.name);
-      if (added.length > 0) await this.add(Object.fromEntries(added.map((name) => [name, pinned.tools[name] ?? listed.tools[name]!])));
+      const newPins = { ...Object.fromEntries(added.map((name) => [name, pinned.tools[name] ?? listed.tools[name]!])), ...firstContents(pinned, listed) };
+      if (Object.keys(newPins).length > 0) await this.add(newPins);
       this.contents.clear();
       for (const d of drift) if (d.kind === 'changed' && d.fields.includes('appResourceContents')) this.contents.set(d.name, d);
       return drift;
@@ -179,6 +180,15 @@ class PinnedTools implements ToolPinning {
  */
 export function toolPinning(options: ToolPinningOptions = {}): ToolPinning {
   return new PinnedTools(options.store ?? memoryPinStore(), options.onDrift ?? 'refuse');
+}
+
+/** The pins of `pinned` that gain the MCP App contents `listed` read for the first time (the definition unchanged). */
+function firstContents(pinned: ToolPins, listed: ToolPins): Record<string, ToolPin> {
+  const gained = Object.entries(listed.tools).filter(([name, pin]) => {
+    const before = pinned.tools[name];
+    return before !== undefined && before.fields.appResourceContents === undefined && pin.fields.appResourceContents !== undefined && before.digest === pin.digest;
+  });
+  return Object.fromEntries(gained.map(([name, pin]) => [name, { ...pinned.tools[name]!, fields: { ...pinned.tools[name]!.fields, appResourceContents: pin.fields.appResourceContents } }]));
 }
 
 function driftGate(pinning: ToolPinning, deps: DriftGateDeps): DriftGate {
