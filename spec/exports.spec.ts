@@ -36,9 +36,10 @@ describe('public entry points', () => {
     expect(Object.keys(universal).length).toBeLessThanOrEqual(MAIN_ENTRY_LIMIT);
   });
 
-  it('rxmcp/agent exports the agent loop, tool formats and names, tool results, hints and sampling through a model', () => {
+  it('rxmcp/agent exports the agent loop, tool formats and names, tool results, hints, tool pinning and sampling through a model', () => {
     expect(Object.keys(agent).sort()).toEqual([
       'agentLoop', 'isToolCallDenied', 'DEFAULT_TOOL_HINTS', 'hintsOf',
+      'toolPinning', 'toolDrift$', 'toolFingerprint', 'pinTools', 'PINNED_FIELDS', 'diffToolPins', 'describeDrift', 'memoryPinStore', 'ToolDriftError',
       'advertiseTools', 'describeTools', 'DEFAULT_MAX_TOOLS', 'toOpenAiChatTools', 'toOpenAiResponsesTools', 'toAnthropicTools', 'openAiChatTool',
       'openAiResponsesTool', 'anthropicTool', 'assignToolNames', 'sanitizeToolName', 'qualifiedToolName', 'PROVIDER_TOOL_NAME',
       'DEFAULT_MAX_TOOL_NAME_LENGTH', 'DEFAULT_TOOL_NAME_SEPARATOR', 'normalizeInputSchema',

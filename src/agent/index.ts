@@ -20,6 +20,20 @@ export type {
 export { isToolCallDenied } from './source.js';
 export { DEFAULT_TOOL_HINTS, hintsOf } from '../client/tool-hints.js';
 
+// Tools pinned by fingerprint: drift of the live catalog, and the gate before every call
+export { toolPinning } from '../client/pinning/pinning.js';
+export type { ToolPinning, ToolPinningOptions, DriftGate, DriftGateDeps, GatedCall } from '../client/pinning/pinning.js';
+export { toolDrift$ } from '../client/pinning/drift-stream.js';
+export type { DriftSource, ToolDriftOptions } from '../client/pinning/drift-stream.js';
+export { toolFingerprint, pinTools, PINNED_FIELDS } from '../client/pinning/fingerprint.js';
+export type { ToolPin, ToolPins, PinnedField } from '../client/pinning/fingerprint.js';
+export { diffToolPins, describeDrift } from '../client/pinning/diff.js';
+export type { ToolDrift } from '../client/pinning/diff.js';
+export { memoryPinStore } from '../client/pinning/store.js';
+export type { PinStore } from '../client/pinning/store.js';
+export { ToolDriftError } from '../errors/drift-error.js';
+export type { AnnotationChange } from '../errors/drift-error.js';
+
 // Tools for a model
 export { advertiseTools, describeTools, DEFAULT_MAX_TOOLS } from './advertise.js';
 export type {

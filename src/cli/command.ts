@@ -177,6 +177,7 @@ export function parseCommand(argv: readonly string[]): Command {
   if (parts.values.help === true || parts.values.version === true) {
     return { verb: 'info', target: { kind: 'none' }, operands: [], options, argsJson: undefined, help: parts.values.help === true, version: parts.values.version === true };
   }
-  if (parts.values.method !== undefined) return inspectorCommand(parts, options);
-  return verbCommand(parts, options);
+  const command = parts.values.method !== undefined ? inspectorCommand(parts, options) : verbCommand(parts, options);
+  if (options.pins !== undefined && command.verb !== 'tools') throw new UsageError(`--pins goes with tools, not ${command.verb}`);
+  return command;
 }

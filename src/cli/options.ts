@@ -34,6 +34,7 @@ export const OPTION_TABLE = {
   count: { type: 'string' },
   until: { type: 'string' },
   frames: { type: 'boolean' },
+  pins: { type: 'string' },
   resource: { type: 'string', multiple: true },
   cli: { type: 'boolean' },
   method: { type: 'string' },
@@ -90,6 +91,8 @@ export interface CliOptions {
   readonly until: string | undefined;
   readonly frames: boolean;
   readonly resources: readonly string[];
+  /** `--pins <file>` (tools): the pin file the listing is compared with (written when it does not exist). */
+  readonly pins: string | undefined;
 }
 
 /** Default silence a request may keep, in ms (progress resets it). */
@@ -207,5 +210,6 @@ export function cliOptions(raw: RawValues): CliOptions {
     until: raw.until,
     frames: raw.frames === true,
     resources: raw.resource ?? [],
+    pins: raw.pins,
   };
 }

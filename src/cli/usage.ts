@@ -47,6 +47,8 @@ Options:
   --oauth | --no-oauth          sign in even without a terminal / never; --no-browser prints the URL only
   --watch                       (call) stream the call's progress and logs as NDJSON, then the result
   --count <n>, --until <method|kind>, --frames, --resource <uri>      (watch)
+  --pins <file>                 (tools) mark the tools that changed since they were pinned in <file>;
+                                without <file>, pin them there
   -v, --verbose                 show the server's stderr and every frame
   -h, --help, --version
 

@@ -1,6 +1,7 @@
 import { defaultIfEmpty, from, isObservable, of, take, type Observable, type ObservableInput } from 'rxjs';
 import type { Params } from '../session/types.js';
 import type { Tool } from '../protocol/model/tools.js';
+import type { ToolDrift } from './pinning/diff.js';
 
 /**
  * What a tool says of its behaviour (its annotations), with the specification's conservative defaults where it
@@ -43,6 +44,8 @@ export interface ToolCallRequest {
   readonly arguments: Params;
   /** The tool's definition, when it is in the last listing. */
   readonly tool?: Tool;
+  /** Set when the tool changed since it was pinned (`ClientOptions.pinning` with `onDrift: 'ask'`): what changed. */
+  readonly drift?: ToolDrift;
 }
 
 /**

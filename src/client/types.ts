@@ -11,6 +11,7 @@ import type { ProtocolEra, ProtocolVersion } from '../protocol/versions.js';
 import type { TimeoutOptions } from '../session/types.js';
 import type { ToolCallApproval } from './tool-hints.js';
 import type { WarmStart } from './warm/option.js';
+import type { ToolPinning } from './pinning/pinning.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { OutputValidation } from '../protocol/output-schema.js';
 
@@ -130,6 +131,13 @@ export interface ClientOptions {
    * request clock runs meanwhile (nothing is in flight).
    */
   readonly approveToolCall?: ToolCallApproval;
+  /**
+   * Tools pinned by fingerprint (`toolPinning` from `rxmcp/agent`): a call of a tool whose definition changed since it
+   * was pinned (description, schemas, annotations such as `readOnlyHint`, MCP App resource) fails with
+   * `ToolDriftError` before anything is sent, or is put to `approveToolCall` again (`onDrift: 'ask'`). Checked before
+   * the approval step, against the tool as the client last listed it. Default: no pinning.
+   */
+  readonly pinning?: ToolPinning;
   /**
    * Checking `structuredContent` against the tool's `outputSchema` (when the client knows the tool: listed, or given
    * as `options.tool`): `error` (default) fails the call with `OutputSchemaError`, `diagnostic` keeps the result and

@@ -3,6 +3,7 @@ import {
   type Observable,
 } from 'rxjs';
 import type { CatalogState, Client, ClientState, LoggingLevel, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from 'rxmcp';
+import { toolDrift$, toolPinning, type ToolDrift } from 'rxmcp/agent';
 import { Approvals } from './apps/approval.js';
 import { openClient } from './connection/connect.js';
 import { Correlator } from './connection/correlate.js';
@@ -57,6 +58,8 @@ export class Dashboard {
   resources: CatalogState<Resource> | undefined;
   templates: CatalogState<ResourceTemplate> | undefined;
   prompts: CatalogState<Prompt> | undefined;
+  /** How the last tool listing differs from the tools as this connection first listed them (`toolDrift$`). */
+  drift: readonly ToolDrift[] = [];
   readonly watches: Watch[] = [];
   /** What the app of each call said (messages, context updates, failures). */
   readonly appEvents = new Map<number, string[]>();
@@ -92,6 +95,7 @@ export class Dashboard {
     this.client?.close();
     const client = openClient(settings, { correlator: this.correlator, handlers: this.requests.handlers, signIn: this.signIn });
     this.tools = this.resources = this.templates = this.prompts = this.health = undefined;
+    this.drift = [];
     this.live = this.follow(client);
     this.client$.next(client);
     for (const watch of this.watches) this.subscribeWatch(watch);
@@ -170,6 +174,14 @@ export class Dashboard {
     live.add(client.toolsState$.subscribe((state) => {
       this.tools = state;
       this.changed.next('tools');
+    }));
+    // Every tool is pinned as first listed: a later listing that changes one (a rug pull) is marked on the tools panel.
+    live.add(toolDrift$(client, toolPinning()).subscribe({
+      next: (drift) => {
+        this.drift = drift;
+        this.changed.next('tools');
+      },
+      error: () => undefined,
     }));
     live.add(client.resourcesState$.subscribe((state) => this.catalog(() => (this.resources = state))));
     live.add(client.resourceTemplatesState$.subscribe((state) => this.catalog(() => (this.templates = state))));

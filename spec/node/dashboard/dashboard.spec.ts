@@ -101,6 +101,22 @@ describe('dashboard page in Chromium', () => {
     await p.waitForSelector('.tool-list li[data-tool="bonus"]', { state: 'detached' });
   }, SPEC_MS);
 
+  it('marks a tool that appears after the first listing as new since pinned, and a pinned tool that goes as no longer listed', async () => {
+    const p = await open();
+    await p.waitForSelector('.tool-list li[data-tool="flood"]');
+    expect(await p.locator('.badge.drift').count()).toBe(0);
+    dashboard.state.toggleBonus();
+    try {
+      await p.waitForSelector('.tool-list li[data-tool="bonus"] .badge.drift.added');
+      expect(await p.locator('.tool-list li[data-tool="bonus"] .badge.drift').innerText()).toBe('new since pinned');
+      expect(await p.locator('.badge.drift').count()).toBe(1);
+    } finally {
+      dashboard.state.toggleBonus();
+    }
+    await p.waitForSelector('.tool-list li.drift-removed[data-removed="bonus"]');
+    expect(await p.locator('.tool-list li.drift-removed[data-removed="bonus"] .badge').innerText()).toBe('pinned, no longer listed');
+  }, SPEC_MS);
+
   for (const protocol of ['modern', 'legacy'] as const) {
     it(`carries on across a server restart: health, reconnection, the resource watch and logs (${protocol})`, async () => {
       const p = await open(dashboard.exampleUrl, `&protocol=${protocol}`);

@@ -8,6 +8,7 @@ import type { Styler } from '../style.js';
 import { revisionOf } from '../../protocol/revisions.js';
 import { allPages } from './pages.js';
 import { isCommandTarget } from '../target.js';
+import { checkPins, pinnedToolsText } from './pins.js';
 import { forRevision } from './shape.js';
 
 function print(run: Run, connection: Connection, value: unknown, lines: () => string[]): number {
@@ -60,6 +61,12 @@ export function listing(run: Run, connection: Connection, kind: keyof typeof LIS
 export async function listVerb(run: Run, connection: Connection, kind: keyof typeof LISTINGS): Promise<number> {
   const spec = LISTINGS[kind];
   const result = await listing(run, connection, kind);
+  const pins = run.command.options.pins;
+  if (kind === 'tools' && pins !== undefined) {
+    const tools = result['tools'] as Tool[];
+    const check = await checkPins(run.place.cwd, pins, tools);
+    return print(run, connection, { ...result, drift: check.drift }, () => pinnedToolsText(tools, check, run.out.style));
+  }
   return print(run, connection, result, () => (spec.text as (items: readonly unknown[], style: Styler) => string[])(result[spec.key] as unknown[], run.out.style));
 }
 

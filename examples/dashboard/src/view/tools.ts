@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { toolDisplayName, type Tool } from 'rxmcp';
+import { describeDrift, type ToolDrift } from 'rxmcp/agent';
 import { appResourceUri, visibility } from '../apps/ui-meta.js';
 import type { Dashboard } from '../dashboard.js';
 import type { CallRecord } from '../model/calls.js';
@@ -27,6 +28,18 @@ function badges(tool: Tool, trusted: boolean): TemplateResult {
   </span>`;
 }
 
+/** A tool that changed or is new since the connection first listed the tools. */
+function driftBadge(drift: ToolDrift | undefined): TemplateResult | typeof nothing {
+  if (drift === undefined || drift.kind === 'removed') return nothing;
+  const label = drift.kind === 'added' ? 'new since pinned' : 'changed since pinned';
+  return html`<span class="badge drift ${drift.kind}" title=${describeDrift(drift)}>${label}</span>`;
+}
+
+/** The pinned tools the last listing no longer has. */
+function removedRows(drift: readonly ToolDrift[]): TemplateResult[] {
+  return drift.filter((d) => d.kind === 'removed').map((d) => html`<li class="drift-removed" data-removed=${d.name}><code>${d.name}</code> <span class="badge drift removed">pinned, no longer listed</span></li>`);
+}
+
 function matches(tool: Tool, query: string): boolean {
   if (query === '') return true;
   const text = `${tool.name} ${tool.title ?? ''} ${tool.description ?? ''}`.toLowerCase();
@@ -47,6 +60,10 @@ export class ToolsPanel {
   private readonly forms = new Map<string, SchemaForm>();
 
   constructor(private readonly d: Dashboard, private readonly actions: ContentActions) {}
+
+  private driftOf(name: string): ToolDrift | undefined {
+    return this.d.drift.find((drift) => drift.name === name);
+  }
 
   private formOf(tool: Tool): SchemaForm {
     const schema = (tool.inputSchema ?? { type: 'object' }) as Schema;
@@ -73,6 +90,7 @@ export class ToolsPanel {
     return html`<div class="tool-detail" data-tool=${tool.name}>
       <h3>${toolDisplayName(tool)} <code>${tool.name}</code></h3>
       ${badges(tool, this.d.settings.trust)}
+      ${this.driftOf(tool.name)?.kind === 'changed' ? html`<p class="drift-detail error-text">${describeDrift(this.driftOf(tool.name)!)}</p>` : nothing}
       ${tool.description ? html`<p class="description">${tool.description}</p>` : nothing}
       <form @submit=${(e: Event) => (e.preventDefault(), this.run(tool))}>
         ${form.render()}
@@ -98,8 +116,9 @@ export class ToolsPanel {
       <ul class="tool-list">
         ${shown.map((tool) => html`<li class=${tool.name === this.selected ? 'selected' : ''} data-tool=${tool.name}>
           <button type="button" @click=${() => select(tool.name)}><strong>${toolDisplayName(tool)}</strong> <code>${tool.name}</code></button>
-          ${badges(tool, this.d.settings.trust)}
+          ${badges(tool, this.d.settings.trust)} ${driftBadge(this.driftOf(tool.name))}
         </li>`)}
+        ${removedRows(this.d.drift)}
       </ul>
       ${this.detail(items.find((tool) => tool.name === this.selected))}`;
   }
