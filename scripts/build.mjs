@@ -6,6 +6,8 @@
 //                                           (rxmcp/<entry>); code
 //                                           shared between entries lives in dist/chunks/ (one copy of every module, so
 //                                           `instanceof` holds across entries)
+//   dist/oauth-node.js                       the Node build of rxmcp/oauth (export condition `node`): `oauth()`
+//                                           resolves and pins host names by default (nodeUrlGuard)
 //   dist/<entry>.cjs                        CommonJS, made from exactly those files (same chunks, .cjs)
 //   dist/cli.js                             the `rxmcp` command (ESM, executable)
 //   dist/types/                             the type declarations, once, from tsc (CommonJS-format declarations,
@@ -34,6 +36,11 @@ const ENTRIES = {
   index: 'src/index.ts', agent: 'src/agent/index.ts', protocol: 'src/protocol/index.ts', session: 'src/session/index.ts', oauth: 'src/auth/index.ts',
   node: 'src/node/index.ts', testing: 'src/testing/index.ts', warm: 'src/warm/index.ts', ai: 'src/ai/index.ts', otel: 'src/otel/index.ts',
 };
+/**
+ * Node builds of universal entries, chosen by the `node` export condition; their types are the universal entry's
+ * (no declaration stub of their own). oauth-node: `oauth()` defaults `urlGuard` to `nodeUrlGuard()`.
+ */
+const NODE_ENTRIES = { 'oauth-node': 'src/auth/node/oauth-entry.ts' };
 /** The command-line inspector: ESM only, executable, never imported by an entry. */
 const BIN = { cli: 'src/cli/main.ts' };
 const EXTERNAL = ['rxjs', 'rxjs/*', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', 'node:*'];
@@ -44,7 +51,7 @@ async function buildEsm() {
   await build({
     ...COMMON,
     absWorkingDir: ROOT,
-    entryPoints: { ...ENTRIES, ...BIN },
+    entryPoints: { ...ENTRIES, ...NODE_ENTRIES, ...BIN },
     outdir: DIST,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
@@ -66,7 +73,7 @@ const siblingsAsCjs = {
 
 /** CommonJS: every ESM output file converted on its own, so both formats share one module graph. */
 async function buildCjs() {
-  const files = [...Object.keys(ENTRIES).map((name) => `${name}.js`), ...readdirSync(join(DIST, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => `chunks/${f}`)];
+  const files = [...Object.keys({ ...ENTRIES, ...NODE_ENTRIES }).map((name) => `${name}.js`), ...readdirSync(join(DIST, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => `chunks/${f}`)];
   await build({
     ...COMMON,
     absWorkingDir: DIST,

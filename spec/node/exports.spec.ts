@@ -38,6 +38,20 @@ describe('rxmcp/otel entry point (package exports)', () => {
   });
 });
 
+describe('rxmcp/oauth entry point (package exports)', () => {
+  it('resolves in Node to its Node build, for import and require, with the types of the universal entry', () => {
+    expect(import.meta.resolve('rxmcp/oauth')).toMatch(/\/dist\/oauth-node\.js$/);
+    expect(createRequire(import.meta.url).resolve('rxmcp/oauth')).toMatch(/\/dist\/oauth-node\.cjs$/);
+    interface Target { readonly types: string; readonly default: string }
+    interface Conditions { readonly import: Target; readonly require: Target }
+    const manifest = JSON.parse(read('package.json')) as { exports: { './oauth': Conditions & { node: Conditions } } };
+    const oauth = manifest.exports['./oauth'];
+    expect(Object.keys(oauth)).toEqual(['node', 'import', 'require']);
+    expect(oauth.node.import.types).toBe(oauth.import.types);
+    expect(oauth.node.require.types).toBe(oauth.require.types);
+  });
+});
+
 describe('the package exports', () => {
   const manifest = JSON.parse(read('package.json')) as { exports: Record<string, { require?: { types: string } } | string> };
   const subpaths = Object.keys(manifest.exports).filter((subpath) => subpath !== './package.json');

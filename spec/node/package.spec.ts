@@ -122,7 +122,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     const project = join(temp, 'consumer');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'rxmcp-consumer', private: true, type: 'module' }, null, 2));
-    for (const file of ['server.mjs', 'client.mjs', 'marbles.mjs', 'entries.mjs', 'entries.cjs', 'consumer.ts', 'consumer-cjs.cts']) {
+    for (const file of ['server.mjs', 'client.mjs', 'marbles.mjs', 'entries.mjs', 'entries.cjs', 'oauth-build.mjs', 'consumer.ts', 'consumer-cjs.cts']) {
       copyFileSync(join(FIXTURES, file), join(project, file));
     }
     const rxjs = (JSON.parse(readFileSync(require.resolve('rxjs/package.json'), 'utf8')) as { version: string }).version;
@@ -197,6 +197,12 @@ describe('the packed tarball, installed in a fresh project', () => {
       expect(checked.code).withContext(explain(checked)).toBe(0);
     }, STEP_MS);
   }
+
+  it('gives Node the Node build of rxmcp/oauth (resolving and pinning by default), from ESM and from CommonJS', async () => {
+    const ran = await node(['oauth-build.mjs'], installed());
+    expect(ran.code).withContext(explain(ran)).toBe(0);
+    expect(JSON.parse(ran.stdout)).toEqual({ esm: 'oauth-node.js', cjs: 'oauth-node.cjs', oauth: 'function' });
+  }, STEP_MS);
 
   it('passes @arethetypeswrong/cli for node16 (CJS and ESM) and bundler', async () => {
     installed();

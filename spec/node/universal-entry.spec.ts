@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { measureBundles } from '../../scripts/bundle-size.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,6 +61,26 @@ describe('the built universal entry', () => {
       expect(imports.filter((name) => FORBIDDEN.test(name))).toEqual([]);
     });
   }
+
+  for (const [entry, universal] of [['dist/oauth-node.js', 'dist/oauth.js'], ['dist/oauth-node.cjs', 'dist/oauth.cjs']] as const) {
+    it(`${entry}, the Node build of rxmcp/oauth, reaches node:http and node:dns, which ${universal} never does`, () => {
+      expect(existsSync(join(root, entry))).withContext(`${entry} is missing: run npm run build`).toBeTrue();
+      expect([...bareImports(join(root, entry))]).toEqual(jasmine.arrayContaining(['node:http', 'node:dns/promises']));
+      expect([...bareImports(join(root, universal))].filter((name) => FORBIDDEN.test(name))).toEqual([]);
+    });
+  }
+
+  it('a browser bundle of rxmcp/oauth takes the universal build, a Node bundle the Node build (export conditions)', async () => {
+    const inputsFor = async (platform: 'browser' | 'node'): Promise<string[]> => {
+      const result = await build({
+        stdin: { contents: "export { oauth } from 'rxmcp/oauth';", resolveDir: root, loader: 'js' },
+        bundle: true, write: false, metafile: true, platform, format: 'esm', logLevel: 'silent', external: ['rxjs', 'node:*'],
+      });
+      return Object.keys(result.metafile.inputs).filter((input) => /^dist\/oauth/.test(input));
+    };
+    expect(await inputsFor('browser')).toEqual(['dist/oauth.js']);
+    expect(await inputsFor('node')).toEqual(['dist/oauth-node.js']);
+  });
 
   for (const [entry, ai] of [['dist/index.js', 'dist/ai.js'], ['dist/index.cjs', 'dist/ai.cjs']] as const) {
     it(`${entry} never reaches the optional peer ai (only rxmcp/ai does)`, () => {

@@ -164,7 +164,8 @@ export interface OAuthOptions {
    * link-local, shared (CGNAT), unspecified, multicast and cloud metadata addresses are refused (`UrlRefusedError`)
    * unless `allow` lists them. The MCP server's own host always passes, and loopback when the server is on
    * loopback. In Node, `nodeUrlGuard()` of `rxmcp/node` also checks what host names resolve to and pins each
-   * request to the checked address. `false` turns the guard off. Default: on, literal hosts only.
+   * request to the checked address. `false` turns the guard off. Default: on; in Node (the `node` build of
+   * `rxmcp/oauth`) `nodeUrlGuard()`, elsewhere literal hosts only.
    */
   readonly urlGuard?: UrlGuardOptions | false;
   /** The clock of token expiry and JWT timestamps (default `asyncScheduler`). */
