@@ -20,7 +20,8 @@ export function connectLink(connector: Connector): VerbLink {
   return (call, next) => {
     if (call.ready !== undefined) return next(call);
     const known = connector.current();
-    if (known !== undefined) return next({ ...call, ready: known });
+    // Written out rather than spread: a literal of one shape is what every call through here makes.
+    if (known !== undefined) return next({ method: call.method, params: call.params, options: call.options, safe: call.safe, ready: known });
     return connector.readyFor(call.method, call.options).pipe(switchMap(({ ready, options }) => next({ ...call, ready, options })));
   };
 }

@@ -1,9 +1,10 @@
 import type { Params } from '../../session/types.js';
 import { relay } from '../relay.js';
-import { asksForTask, mayAskForTask, runsAsTask, toolCallViaTask } from '../tasks/plain-call.js';
+import type { ClientConnection } from '../client-connection.js';
+import { asksForTask, taskTraitsOf, toolCallViaTask, type TaskTraits } from '../tasks/plain-call.js';
 import type { StartDeps } from '../tasks/start.js';
 import type { ToolRegistry } from '../tool-registry.js';
-import type { VerbLink } from './verb-call.js';
+import type { VerbCall, VerbLink } from './verb-call.js';
 
 /**
  * Built-in link, below the connect link: a tool call runs as a task where the protocol says it must (2025-11-25: the
@@ -12,15 +13,25 @@ import type { VerbLink } from './verb-call.js';
  * `x-mcp-header` parameters.
  */
 export function taskFallbackLink(tasks: StartDeps, tools: ToolRegistry): VerbLink {
+  // The traits of the last connection seen: every call on it asks the same.
+  let seen: ClientConnection | undefined;
+  let traits: TaskTraits | undefined;
   return (call, next) => {
-    if (call.method !== 'tools/call' || call.ready === undefined) return next(call);
+    const ready = call.ready;
+    if (call.method !== 'tools/call' || ready === undefined) return next(call);
+    if (ready !== seen) {
+      traits = taskTraitsOf(ready);
+      seen = ready;
+    }
+    const { byTool, always, mayAsk } = traits!;
     const name = String(call.params?.['name']);
-    const args = call.params?.['arguments'] as Params | undefined;
-    const viaTask = () => toolCallViaTask(tasks, name, args, call.options);
-    if (runsAsTask(tasks, call.ready, name)) return viaTask();
-    const tool = call.options.tool ?? tools.get(name);
-    const plain = tool === call.options.tool ? call : { ...call, options: { ...call.options, tool } };
-    if (!mayAskForTask(call.ready)) return next(plain);
+    const options = call.options;
+    const known = tools.get(name);
+    const viaTask = () => toolCallViaTask(tasks, name, call.params?.['arguments'] as Params | undefined, options);
+    if (always || (byTool && known?.execution?.taskSupport === 'required')) return viaTask();
+    const tool = options.tool ?? known;
+    const plain: VerbCall = tool === options.tool ? call : { method: call.method, params: call.params, options: { ...options, tool }, safe: call.safe, ready };
+    if (!mayAsk) return next(plain);
     return relay(() => next(plain), (event) => event, (error) => {
       if (asksForTask(tasks, error)) return viaTask();
       throw error;

@@ -10,12 +10,6 @@ import { taskShape } from './requests.js';
 import { callToolAsTask, type StartDeps } from './start.js';
 import type { TaskCallOptions, TaskEvent } from './types.js';
 
-/** 2025-11-25: the tool says it must run as a task, and the server takes tool calls as tasks. */
-function mustRunAsTask(deps: StartDeps, ready: ClientConnection | undefined, name: string): boolean {
-  if (ready === undefined || taskShape(ready) !== 'core') return false;
-  return deps.knownTool(name)?.execution?.taskSupport === 'required' && hasCapability(ready.server.capabilities, ['tasks', 'requests', 'tools', 'call']);
-}
-
 /** 2026-07-28: the client declares the tasks extension on every request (`options.capabilities`), so any call may become a task. */
 function declaresTasks(ready: ClientConnection | undefined): boolean {
   return ready !== undefined && taskShape(ready) === 'extension' && ready.policy.envelope.capabilities.extensions?.[TASKS_EXTENSION] !== undefined;
@@ -36,14 +30,28 @@ const isCallEvent = (event: TaskEvent): event is CallEvent<CallToolResult> => ev
 // and a client that declares the extension in its own capabilities follows whatever task the server makes of a
 // call. The tool call (`tool-calls.ts`) decides with these on the connection it is sent on.
 
-/** True when a call of tool `name` runs as a task on `ready` from the start, instead of as a plain call. */
-export function runsAsTask(deps: StartDeps, ready: ClientConnection, name: string): boolean {
-  return mustRunAsTask(deps, ready, name) || declaresTasks(ready);
+/** True when a plain call on `ready` could be refused with `-32021` for the tasks extension (2026-07-28, offered). */
+function mayAskForTask(ready: ClientConnection): boolean {
+  return taskShape(ready) === 'extension' && hasCapability(ready.server.capabilities, ['extensions', TASKS_EXTENSION]);
 }
 
-/** True when a plain call on `ready` could be refused with `-32021` for the tasks extension (2026-07-28, offered). */
-export function mayAskForTask(ready: ClientConnection): boolean {
-  return taskShape(ready) === 'extension' && hasCapability(ready.server.capabilities, ['extensions', TASKS_EXTENSION]);
+/** What a connection says about tool calls as tasks, the same for every call on it (see `taskTraitsOf`). */
+export interface TaskTraits {
+  /** 2025-11-25: a tool that requires tasks runs as one (the server takes tool calls as tasks). */
+  readonly byTool: boolean;
+  /** 2026-07-28: the client declares the tasks extension, so every call runs as a task. */
+  readonly always: boolean;
+  /** 2026-07-28: a plain call may be refused with `-32021` for the offered tasks extension. */
+  readonly mayAsk: boolean;
+}
+
+/** The task traits of `ready`, worked out once per connection by the caller that keeps them. */
+export function taskTraitsOf(ready: ClientConnection): TaskTraits {
+  return {
+    byTool: taskShape(ready) === 'core' && hasCapability(ready.server.capabilities, ['tasks', 'requests', 'tools', 'call']),
+    always: declaresTasks(ready),
+    mayAsk: mayAskForTask(ready),
+  };
 }
 
 /** True when a plain call's error asks for the call to be made again as a task (2026-07-28, `-32021`). */
