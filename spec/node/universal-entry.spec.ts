@@ -104,7 +104,7 @@ describe('the built universal entry', () => {
 });
 
 describe('a browser bundle of the universal entry', () => {
-  it('builds for the browser and stays small: createClient + streamableHttp under 66 KB gzipped, one zod locale, no warm start', async () => {
+  it('builds for the browser and stays small: createClient + streamableHttp under 66 KB gzipped, one zod locale, no warm start, no tool pinning', async () => {
     expect(existsSync(join(root, 'dist/index.js'))).withContext('dist/index.js is missing: run npm run build').toBeTrue();
     const { core } = await measureBundles(['core']);
     // The output-schema validator (@cfworker/json-schema and its glue, about 7.7 KB) is part of every client; the
@@ -115,6 +115,8 @@ describe('a browser bundle of the universal entry', () => {
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
     expect(core.sources.filter((file) => file.includes('src/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);
     expect(core.sources.filter((file) => file.includes('src/client/warm/'))).withContext('rxmcp/warm is not part of the main bundle').toEqual([]);
+    // Tool pinning is opt-in by value too (`pinning: toolPinning()` from rxmcp/agent carries its gate and listing hook).
+    expect(core.sources.filter((file) => file.includes('src/client/pinning/'))).withContext('tool pinning is not part of the main bundle').toEqual([]);
   });
 
   it('leaves OAuth and its URL guard out of createClient + streamableHttp, and has the guard in the bundle with oauth', async () => {

@@ -22,7 +22,8 @@ export { DEFAULT_TOOL_HINTS, hintsOf } from '../client/tool-hints.js';
 
 // Tools pinned by fingerprint: drift of the live catalog, and the gate before every call
 export { toolPinning } from '../client/pinning/pinning.js';
-export type { ToolPinning, ToolPinningOptions, DriftGate, DriftGateDeps, GatedCall } from '../client/pinning/pinning.js';
+export type { ToolPinning, ToolPinningOptions, DriftGate, GatedCall } from '../client/pinning/pinning.js';
+export type { DriftGateClient, DriftGateDeps, DriftGateOptions, DriftGateTools, DriftWaitClock, DriftWaitScope } from '../client/pinning/gate-host.js';
 export { toolDrift$ } from '../client/pinning/drift-stream.js';
 export type { DriftSource, ToolDriftOptions } from '../client/pinning/drift-stream.js';
 export { toolFingerprint, pinTools, PINNED_FIELDS } from '../client/pinning/fingerprint.js';

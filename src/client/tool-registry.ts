@@ -91,8 +91,8 @@ export class ToolRegistry {
     this.listedOn = this.core.current()?.id;
     for (const tool of kept) this.known.set(tool.name, tool);
     if (this.trusted && !this.hints.closed) this.hints.next(new Map(kept.map((tool) => [tool.name, hintsOf(tool)])));
-    // With pinning, the first definition listed of each tool is the pinned one; a store that fails fails the next call.
-    this.core.options.pinning?.seen(kept).catch(() => undefined);
+    // With pinning, the first definition listed of each tool is the pinned one (`seen` never rejects).
+    void this.core.options.pinning?.seen(kept);
     return kept;
   }
 

@@ -5,7 +5,6 @@ import type { ClientCore } from '../core.js';
 import { NOTHING_IN_FLIGHT } from '../human-wait.js';
 import { approvalOf } from '../tool-hints.js';
 import type { ToolRegistry } from '../tool-registry.js';
-import type { DriftGateDeps } from '../pinning/pinning.js';
 import type { VerbLink } from './verb-call.js';
 
 /**
@@ -26,18 +25,5 @@ export function approvalLink(core: ClientCore, tools: ToolRegistry): VerbLink | 
       defer(() => approvalOf(approve(request, tools.hintsFor(name)))),
     );
     return decision$.pipe(mergeMap((yes) => (yes ? next(call) : throwError(() => new ToolCallDeniedError(name)))));
-  };
-}
-
-/** What the drift gate of `ClientOptions.pinning` reads: the listed tools, and the same approval step as above. */
-export function driftGateDeps(core: ClientCore, tools: ToolRegistry): DriftGateDeps {
-  const approve = core.options.approveToolCall;
-  const tool = (name: string) => tools.get(name);
-  if (approve === undefined) return { tool };
-  return {
-    tool,
-    ask: (request) => core.human.track('tools/call drift approval', NOTHING_IN_FLIGHT, new AbortController().signal, () =>
-      defer(() => approvalOf(approve(request, tools.hintsFor(request.name)))),
-    ),
   };
 }

@@ -4,7 +4,7 @@ import { onConnection } from './base-chain.js';
 import type { ClientCore } from '../core.js';
 import type { StartDeps } from '../tasks/start.js';
 import type { ToolRegistry } from '../tool-registry.js';
-import { approvalLink, driftGateDeps } from './approval-link.js';
+import { approvalLink } from './approval-link.js';
 import { chain } from './chain.js';
 import { connectLink } from './connect-link.js';
 import { outputCheckLink } from './output-check-link.js';
@@ -28,7 +28,7 @@ import type { VerbCall, VerbLink } from './verb-call.js';
  */
 export function verbChain(core: ClientCore, tools: ToolRegistry, tasks: StartDeps): (call: VerbCall) => Observable<CallEvent<unknown>> {
   const links: (VerbLink | undefined)[] = [
-    core.options.pinning?.gate(driftGateDeps(core, tools)), approvalLink(core, tools), sessionLossLink(() => core.current()), outputCheckLink(core, tools),
+    core.options.pinning?.gate(core, tools), approvalLink(core, tools), sessionLossLink(() => core.current()), outputCheckLink(core, tools),
     connectLink(core), relistLink(core, tools), taskFallbackLink(tasks, tools),
   ];
   return chain(links.filter((link): link is VerbLink => link !== undefined), onConnection);

@@ -7,6 +7,7 @@ import type { CallEvent } from '../call-event.js';
 import type { ToolCallRequest } from '../tool-hints.js';
 import { diffToolPin, diffToolPins, type ToolDrift } from './diff.js';
 import { pinTools, toolFingerprint, type ToolPin, type ToolPins } from './fingerprint.js';
+import { driftGateDeps, type DriftGateClient, type DriftGateDeps, type DriftGateTools } from './gate-host.js';
 import { memoryPinStore, type PinStore } from './store.js';
 
 /** Options of `toolPinning`. */
@@ -18,14 +19,6 @@ export interface ToolPinningOptions {
    * client's `approveToolCall` with `drift` set (refused when the client has none), and a yes pins the tool anew.
    */
   readonly onDrift?: 'refuse' | 'ask';
-}
-
-/** What the drift gate needs of the client. */
-export interface DriftGateDeps {
-  /** The tool's definition in the client's last listing. */
-  tool(name: string): Tool | undefined;
-  /** Asks the client's approval step about a call (absent when the client has none). */
-  readonly ask?: (request: ToolCallRequest) => Observable<boolean>;
 }
 
 /** The part of a call the drift gate reads. */
@@ -57,15 +50,19 @@ export interface ToolPinning {
   /**
    * Pins the tools of a listing that are not pinned yet, without reporting anything: the client calls it on every
    * full listing, so that the first definition it saw of each tool is the pinned one (the first `check` after it
-   * still reports the tools it pinned into a non-empty set as added).
+   * still reports the tools it pinned into a non-empty set as added). It never rejects: a store that fails to save
+   * fails the next call's check of a tool it could not pin instead.
    */
   seen(tools: readonly Tool[]): Promise<void>;
   /** How one tool differs from its pin (`undefined`: it does not, or it was not pinned and is now). */
   checkTool(tool: Tool): Promise<ToolDrift | undefined>;
   /** Pins `tools` as they are now, replacing their pins (after a person accepted the change). */
   accept(tools: readonly Tool[]): Promise<void>;
-  /** The gate the client puts before its approval step; the client calls it. */
-  gate(deps: DriftGateDeps): DriftGate;
+  /**
+   * The gate the client puts before its approval step, reading the client's listed tools and approval step; the
+   * client calls it once, when it builds its chain.
+   */
+  gate(client: DriftGateClient, tools: DriftGateTools): DriftGate;
 }
 
 const EMPTY_PINS: ToolPins = { version: 1, tools: {} };
@@ -117,7 +114,7 @@ class PinnedTools implements ToolPinning {
       if (unpinned.length === 0) return;
       if (pinned !== undefined) for (const tool of unpinned) this.fresh.add(tool.name);
       await this.add((await pinTools(unpinned)).tools);
-    });
+    }).catch(() => undefined);
   }
 
   check(tools: readonly Tool[], appResources?: ReadonlyMap<string, ReadResourceResult>): Promise<ToolDrift[]> {
@@ -160,8 +157,8 @@ class PinnedTools implements ToolPinning {
     });
   }
 
-  gate(deps: DriftGateDeps): DriftGate {
-    return driftGate(this, deps);
+  gate(client: DriftGateClient, tools: DriftGateTools): DriftGate {
+    return driftGate(this, driftGateDeps(client, tools));
   }
 }
 
