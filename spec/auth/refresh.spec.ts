@@ -1,19 +1,10 @@
-import { asyncScheduler, lastValueFrom, type SchedulerLike } from 'rxjs';
+import { lastValueFrom, type SchedulerLike } from 'rxjs';
 import { createClient } from '../../src/client/client.js';
 import { oauth } from '../../src/auth/provider.js';
 import { headlessRedirect } from '../../src/auth/redirect.js';
 import { streamableHttp } from '../../src/transport/streamable-http.js';
 import { createTenant, type Tenant, type TenantConfig } from '../helpers/auth-fixtures.js';
-
-/** A clock the spec moves by hand (token expiry and JWT timestamps read it). */
-function manualClock(): SchedulerLike & { advance(ms: number): void } {
-  let now = Date.now();
-  return {
-    now: () => now,
-    schedule: asyncScheduler.schedule.bind(asyncScheduler) as SchedulerLike['schedule'],
-    advance: (ms) => void (now += ms),
-  };
-}
+import { manualClock } from '../helpers/manual-clock.js';
 
 async function authorized(config: TenantConfig = {}, scheduler?: SchedulerLike) {
   const tenant = await createTenant(config);

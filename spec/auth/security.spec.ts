@@ -1,5 +1,4 @@
 import { lastValueFrom, toArray } from 'rxjs';
-import { createClient } from '../../src/client/client.js';
 import { authorizationCode, prepareAuthorization, type PendingAuthorization } from '../../src/auth/authorization-code.js';
 import { AuthError } from '../../src/auth/errors.js';
 import { oauth } from '../../src/auth/provider.js';
@@ -12,6 +11,7 @@ import type { FetchLike } from '../../src/transport/internal/fetch.js';
 import type { HttpAuth } from '../../src/transport/streamable-http-auth.js';
 import { streamableHttp } from '../../src/transport/streamable-http.js';
 import { createTenant, type Tenant, type TenantConfig } from '../helpers/auth-fixtures.js';
+import { listToolsSettled } from '../helpers/list-tools-settled.js';
 
 const callback = (tenant: Tenant) => `${tenant.origin}/__rxmcp/auth/callback`;
 
@@ -19,15 +19,8 @@ function providerFor(tenant: Tenant, options: OAuthOptions = {}): OAuthProvider 
   return oauth({ redirect: headlessRedirect({ redirectUri: callback(tenant) }), ...options });
 }
 
-async function listWith(url: string, auth: OAuthProvider): Promise<unknown> {
-  const client = createClient(streamableHttp(url, { auth }), { timeout: { firstMs: 10_000 } });
-  try {
-    return await lastValueFrom(client.listTools());
-  } catch (error) {
-    return error;
-  } finally {
-    client.close();
-  }
+function listWith(url: string, auth: OAuthProvider): Promise<unknown> {
+  return listToolsSettled(url, { auth });
 }
 
 async function refusal(config: TenantConfig): Promise<{ tenant: Tenant; error: AuthError }> {

@@ -1,6 +1,6 @@
 // Providers that share a token store (in one process, or in tabs sharing localStorage) while the authorization
 // server rotates refresh tokens (the fixtures make a used refresh token answer invalid_grant).
-import { asyncScheduler, lastValueFrom, type SchedulerLike } from 'rxjs';
+import { lastValueFrom } from 'rxjs';
 import { createClient } from '../../src/client/client.js';
 import { oauth } from '../../src/auth/provider.js';
 import { headlessRedirect } from '../../src/auth/redirect.js';
@@ -9,16 +9,7 @@ import type { AuthStorage, OAuthOptions } from '../../src/auth/types.js';
 import { streamableHttp } from '../../src/transport/streamable-http.js';
 import { createTenant, type Tenant } from '../helpers/auth-fixtures.js';
 import { until } from '../helpers/until.js';
-
-/** A clock the spec moves by hand (token expiry reads it). */
-function manualClock(): SchedulerLike & { advance(ms: number): void } {
-  let now = Date.now();
-  return {
-    now: () => now,
-    schedule: asyncScheduler.schedule.bind(asyncScheduler) as SchedulerLike['schedule'],
-    advance: (ms) => void (now += ms),
-  };
-}
+import { manualClock } from '../helpers/manual-clock.js';
 
 const refreshes = async (tenant: Tenant) =>
   (await tenant.events('token')).filter((event) => event['grantType'] === 'refresh_token').length;

@@ -1,5 +1,3 @@
-import { lastValueFrom } from 'rxjs';
-import { createClient } from '../../src/client/client.js';
 import { AuthError, UrlRefusedError } from '../../src/auth/errors.js';
 import { addressRule, nameRule, parseIp } from '../../src/auth/ip-ranges.js';
 import { oauth } from '../../src/auth/provider.js';
@@ -7,8 +5,8 @@ import { headlessRedirect } from '../../src/auth/redirect.js';
 import type { OAuthOptions } from '../../src/auth/types.js';
 import { createUrlGuard, type UrlGuardOptions } from '../../src/auth/url-guard.js';
 import type { FetchLike } from '../../src/transport/internal/fetch.js';
-import { streamableHttp } from '../../src/transport/streamable-http.js';
 import { createTenant } from '../helpers/auth-fixtures.js';
+import { listToolsSettled } from '../helpers/list-tools-settled.js';
 
 /** The kind of the refused range `host` lies in, or `undefined` for a public address (`'name'` for a name). */
 function kindOf(host: string): string | undefined {
@@ -140,16 +138,9 @@ describe('the URL guard', () => {
 });
 
 describe('oauth() behind the URL guard', () => {
-  async function listWith(url: string, options: OAuthOptions): Promise<unknown> {
+  function listWith(url: string, options: OAuthOptions): Promise<unknown> {
     const auth = oauth({ redirect: headlessRedirect({ redirectUri: 'http://127.0.0.1/callback' }), ...options });
-    const client = createClient(streamableHttp(url, { auth }), { timeout: { firstMs: 10_000 } });
-    try {
-      return await lastValueFrom(client.listTools());
-    } catch (error) {
-      return error;
-    } finally {
-      client.close();
-    }
+    return listToolsSettled(url, { auth });
   }
 
   /** A fetch that records every URL and sends only to `tenant`'s origin: anything else gets a 404 from here. */

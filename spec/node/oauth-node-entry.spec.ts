@@ -1,13 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { lastValueFrom } from 'rxjs';
 import * as universal from '../../src/auth/index.js';
 import * as nodeEntry from '../../src/auth/node/oauth-entry.js';
 import { UrlRefusedError } from '../../src/auth/errors.js';
 import { headlessRedirect } from '../../src/auth/redirect.js';
-import { createClient } from '../../src/client/client.js';
 import type { FetchLike } from '../../src/transport/internal/fetch.js';
-import { streamableHttp } from '../../src/transport/streamable-http.js';
+import { listToolsSettled } from '../helpers/list-tools-settled.js';
 
 /** Stands for a remote MCP server: requests to it are sent to the real server on 127.0.0.1 instead. */
 const REMOTE_HOST = '10.9.8.7';
@@ -47,16 +45,9 @@ describe('the Node build of rxmcp/oauth', () => {
       return globalThis.fetch(`http://127.0.0.1:${parsed.port}${parsed.pathname}${parsed.search}`, init);
     };
 
-    async function listWith(make: typeof universal.oauth): Promise<unknown> {
+    function listWith(make: typeof universal.oauth): Promise<unknown> {
       const auth = make({ redirect: headlessRedirect({ redirectUri: 'http://127.0.0.1/callback' }), fetch });
-      const client = createClient(streamableHttp(`https://${REMOTE_HOST}:${port}/mcp`, { auth, fetch }), { timeout: { firstMs: 10_000 } });
-      try {
-        return await lastValueFrom(client.listTools());
-      } catch (error) {
-        return error;
-      } finally {
-        client.close();
-      }
+      return listToolsSettled(`https://${REMOTE_HOST}:${port}/mcp`, { auth, fetch });
     }
 
     it('resolves the authorization server host name and refuses the loopback address it resolves to, asking nothing there', async () => {

@@ -1,7 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { lastValueFrom } from 'rxjs';
-import { createClient } from '../../src/client/client.js';
 import { UrlRefusedError } from '../../src/auth/errors.js';
 import { guardedFetch } from '../../src/auth/guarded-fetch.js';
 import { nodeUrlGuard } from '../../src/auth/node/url-guard.js';
@@ -9,7 +7,7 @@ import { oauth } from '../../src/auth/provider.js';
 import { headlessRedirect } from '../../src/auth/redirect.js';
 import { createUrlGuard, type UrlGuardOptions } from '../../src/auth/url-guard.js';
 import type { FetchLike } from '../../src/transport/internal/fetch.js';
-import { streamableHttp } from '../../src/transport/streamable-http.js';
+import { listToolsSettled } from '../helpers/list-tools-settled.js';
 
 /** A real HTTP server on `host` that answers with `handler` and records every request it got. */
 interface Recorded {
@@ -132,16 +130,9 @@ describe('oauth() discovery behind the URL guard, with a real resource server', 
     server = undefined;
   });
 
-  async function listWith(url: string, fetch: FetchLike): Promise<unknown> {
+  function listWith(url: string, fetch: FetchLike): Promise<unknown> {
     const auth = oauth({ redirect: headlessRedirect({ redirectUri: 'http://127.0.0.1/callback' }), fetch });
-    const client = createClient(streamableHttp(url, { auth }), { timeout: { firstMs: 10_000 } });
-    try {
-      return await lastValueFrom(client.listTools());
-    } catch (error) {
-      return error;
-    } finally {
-      client.close();
-    }
+    return listToolsSettled(url, { auth });
   }
 
   it('refuses protected resource metadata that redirects to the cloud metadata address, and never asks that address', async () => {
