@@ -74,7 +74,7 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
     case 'ping':
       return pingVerb(run, connection, server);
     case 'set-level':
-      return setLevelVerb(run, connection, server, run.command.options.logLevel ?? '');
+      return setLevelVerb(run, connection, server, run.command.options.logLevel ?? run.command.operands[0]);
     default:
       return EXIT.usage;
   }
