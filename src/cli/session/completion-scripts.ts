@@ -6,6 +6,8 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 const BASH = `# rxmcp completion for bash: eval "$(rxmcp completion bash)" in ~/.bashrc
+# A session target (@name) is one word: "@" leaves COMP_WORDBREAKS, as npm's completion does it.
+COMP_WORDBREAKS=\${COMP_WORDBREAKS//@/}
 _rxmcp_words() { rxmcp completion words "$@" 2>/dev/null; }
 _rxmcp() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" first="\${COMP_WORDS[1]}"
