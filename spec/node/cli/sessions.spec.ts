@@ -75,6 +75,14 @@ describe('rxmcp sessions (two shells, one session daemon)', () => {
       expect(watched.text).toContain('"kind":"resource-updated","method":"notifications/resources/updated","uri":"example://counter"');
       expect(watched.code).toBe(0);
 
+      // Ctrl-C on the terminal reaches the command in the daemon: the call is cancelled, exit 130.
+      const long = await b.start('rxmcp @ex call countdown from=100 delayMs=200');
+      await b.until(/\/100/);
+      await b.type('C-c');
+      const cancelled = await long.finished();
+      expect(cancelled.text).toContain('the call of countdown was cancelled');
+      expect(cancelled.code).toBe(130);
+
       // The server dies; the daemon spawns it again by itself, and the session's log level holds.
       const [status] = await statuses(place);
       const daemon = (status as Status).pid;
@@ -128,6 +136,16 @@ describe('rxmcp sessions (two shells, one session daemon)', () => {
     expect(attach.code).toBe(1);
     expect(attach.stderr).toContain('rxmcp [session-dir]');
   }, 30_000);
+
+  it('reports a first connection that fails with the exit code of a direct run, and leaves no daemon behind', async () => {
+    const result = await place.rxmcp('connect', 'bad', '--json', '--', process.execPath, '-e', 'process.exit(3)');
+    expect(result.code).toBe(4);
+    const error = (JSON.parse(result.stderr) as { error: { step: string; message: string } }).error;
+    expect(error.step).toBe('spawn');
+    expect(error.message).toContain('exited with code 3');
+    await until(() => !existsSync(join(place.sessions, 'bad.sock')), 15_000, 'the socket of the failed session stayed', 100);
+    expect((await place.rxmcp('sessions')).stdout).toContain('no session is running');
+  }, 60_000);
 
   it('finds the socket of a killed daemon stale, removes it and says so', async () => {
     const connect = await place.rxmcp('connect', 'gone', ...EXAMPLE_SERVER);

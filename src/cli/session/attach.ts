@@ -3,11 +3,11 @@ import type { Socket } from 'node:net';
 import { lastValueFrom, tap } from 'rxjs';
 import { EXIT } from '../failure.js';
 import type { CliInput, CliIo, CliStream } from '../io.js';
+import { createOutput } from '../output.js';
 import { UnknownSessionError } from './errors.js';
-import { sessionName, sessionsDir, socketPath } from './paths.js';
+import { removeSession, sessionName, sessionsDir, socketPath } from './paths.js';
 import { placeOf } from './place.js';
 import { runningNames } from './probe.js';
-import { removeSession } from './paths.js';
 import { exchange, send, type DaemonMessage } from './wire.js';
 
 /** Sends standard input to the daemon (nothing from a terminal: a session's commands do not prompt). */
@@ -66,8 +66,9 @@ export async function attach(name: string, argv: readonly string[], io: CliIo, s
     io.signal?.removeEventListener('abort', interrupt);
   }
   if (code === undefined) {
-    stderr.write(`rxmcp [session] the daemon of session "${name}" ended before the command did\n`);
-    return EXIT.unreachable;
+    const failure = { exitCode: EXIT.unreachable, step: 'session' as const, message: `The daemon of session "${name}" ended before the command did` };
+    createOutput(stdout, stderr, place.env, argv.includes('--json')).fail(failure);
+    return failure.exitCode;
   }
   return code;
 }
