@@ -1,7 +1,7 @@
 // Sessions that stay open, with real processes: the built rxmcp in two interactive bash shells (tmux), one session
 // daemon of the example server between them.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { until } from '../../helpers/until.js';
 import { alive, bashShell, BIN, exec, EXAMPLE_SERVER, shellPlace, tmuxServer, type ShellPlace } from './shells.js';
@@ -145,6 +145,19 @@ describe('rxmcp sessions (two shells, one session daemon)', () => {
     expect(error.message).toContain('exited with code 3');
     await until(() => !existsSync(join(place.sessions, 'bad.sock')), 15_000, 'the socket of the failed session stayed', 100);
     expect((await place.rxmcp('sessions')).stdout).toContain('no session is running');
+  }, 60_000);
+
+  it('ends a session after --idle without commands (its server too) and on SIGTERM, removing the socket each time', async () => {
+    expect((await place.rxmcp('connect', 'term', ...EXAMPLE_SERVER)).code).toBe(0);
+    expect((await place.rxmcp('connect', 'brief', '--idle', '4000', ...EXAMPLE_SERVER)).code).toBe(0);
+    const pidOf = async (name: string): Promise<number> => (JSON.parse(await readFile(join(place.sessions, `${name}.json`), 'utf8')) as { pid: number }).pid;
+    const brief = await pidOf('brief');
+    const term = await pidOf('term');
+    const child = await serverPid(brief);
+    process.kill(term, 'SIGTERM');
+    await until(() => !alive(brief) && !alive(child) && !alive(term), 30_000, 'a daemon or its server is still there', 100);
+    expect(existsSync(join(place.sessions, 'brief.sock'))).toBeFalse();
+    expect(existsSync(join(place.sessions, 'term.sock'))).toBeFalse();
   }, 60_000);
 
   it('finds the socket of a killed daemon stale, removes it and says so', async () => {

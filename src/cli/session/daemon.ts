@@ -114,6 +114,8 @@ export async function runDaemon(argv: readonly string[], io: CliIo, runner: Verb
       },
     };
     server.on('connection', (socket) => serveShell(daemon, socket));
+    // `kill <pid>` ends the daemon as disconnect does: the server closed, the socket removed.
+    process.once('SIGTERM', () => daemon.stop());
     daemon.activity.idle$.pipe(take(1)).subscribe(() => daemon.stop());
     void start(daemon, server).catch(reject);
   });
