@@ -18,7 +18,7 @@ export const EXIT = { ok: 0, usage: 1, auth: 3, unreachable: 4, tool: 5, interru
 /** The step that failed. */
 export type FailureStep =
   | 'usage' | 'config' | 'argument' | 'spawn' | 'dns' | 'refused' | 'tls' | 'network' | 'http' | 'auth' | 'negotiate'
-  | 'timeout' | 'tool' | 'not-found' | 'server' | 'protocol' | 'interrupted' | 'internal';
+  | 'timeout' | 'tool' | 'not-found' | 'server' | 'protocol' | 'interrupted' | 'internal' | 'session' | 'session-dir';
 
 /** What the user is told. */
 export interface Failure {

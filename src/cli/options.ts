@@ -98,7 +98,8 @@ export interface CliOptions {
 /** Default silence a request may keep, in ms (progress resets it). */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+/** The log levels, from the most verbose. */
+export const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 function milliseconds(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;

@@ -1,5 +1,6 @@
 import { asyncScheduler, Subscription } from 'rxjs';
 import { DEFAULT_CLIENT_INFO } from '../client/client.js';
+import type { ClientHandlers } from '../index.js';
 import { parseCommand, type Command } from './command.js';
 import { openConnection, type Connection } from './connection.js';
 import { describeFailure, EXIT } from './failure.js';
@@ -14,6 +15,7 @@ import { callVerb } from './verbs/call.js';
 import { infoVerb, listVerb, pingVerb, setLevelVerb } from './verbs/catalog.js';
 import { completeVerb, promptVerb, readVerb } from './verbs/content.js';
 import { serversVerb } from './verbs/servers.js';
+import { isSessionCommand, runSessionCommand } from './session/route.js';
 import { watchVerb } from './verbs/watch.js';
 import { connectionEvents, watchStream, type WatchStream } from './verbs/watch-events.js';
 
@@ -74,21 +76,22 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
     case 'ping':
       return pingVerb(run, connection, server);
     case 'set-level':
-      return setLevelVerb(run, connection, server, run.command.options.logLevel ?? '');
+      return setLevelVerb(run, connection, server, run.command.options.logLevel ?? run.command.operands[0]);
     default:
       return EXIT.usage;
   }
 }
 
-/** Runs a verb that talks to a server: one connection, closed (and a spawned server gone) before it returns. */
-async function connected(run: Run): Promise<number> {
-  const target = await resolveTarget(run.command, run.place);
-  const bar = { current: NO_PROGRESS_BAR };
-  const handlers = cliHandlers({
+/** The handlers of a run's client (elicitation, sampling, roots), prompting around the progress bar in `bar`. */
+export function runHandlers(run: Run, bar: { current: ProgressBar }): ClientHandlers {
+  return cliHandlers({
     options: run.command.options, out: run.out, cwd: run.place.cwd, env: run.place.env, interactive: run.interactive,
     lines: run.lines, prompting: (active) => bar.current.hold(active),
   });
-  const connection = openConnection(target, run.command, run, handlers);
+}
+
+/** Runs the verb of `run` on `connection`, which stays open (a session's daemon keeps it for the next run). */
+export async function runOnConnection(run: Run, connection: Connection, bar: { current: ProgressBar } = { current: NO_PROGRESS_BAR }): Promise<number> {
   const { stream, watching } = run.command.verb === 'watch' ? { stream: undefined, watching: new Subscription() } : callStream(run, connection);
   try {
     return await (run.command.verb === 'watch' ? watchVerb(run, connection) : verbOf(run, connection, bar, stream));
@@ -98,12 +101,24 @@ async function connected(run: Run): Promise<number> {
     return failure.exitCode;
   } finally {
     watching.unsubscribe();
+  }
+}
+
+/** Runs a verb that talks to a server: one connection, closed (and a spawned server gone) before it returns. */
+async function connected(run: Run): Promise<number> {
+  const target = await resolveTarget(run.command, run.place);
+  const bar = { current: NO_PROGRESS_BAR };
+  const connection = openConnection(target, run.command, run, runHandlers(run, bar));
+  try {
+    return await runOnConnection(run, connection, bar);
+  } finally {
     await connection.close();
   }
 }
 
 async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, stderr: CliStream): Promise<number> {
   const env = io.env ?? {};
+  if (isSessionCommand(argv)) return runSessionCommand(argv, io, stdout, stderr, { runOnConnection, runHandlers });
   let command: Command;
   try {
     command = parseCommand(argv);

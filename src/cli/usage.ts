@@ -12,6 +12,7 @@ export const USAGE = `rxmcp: inspect an MCP server from the command line
 Usage:
   rxmcp [options] <target> <verb> [operands]
   rxmcp [options] <verb> [operands] -- <command> [args…]     spawn a server
+  rxmcp @<session> <verb> [operands] [options]              in a session that stays open
 
 Targets:
   https://host/mcp              Streamable HTTP, falling back to HTTP+SSE (--transport ${KINDS} to choose)
@@ -29,6 +30,12 @@ Verbs:
   ping
   watch                         stream notifications, logs, progress, list changes, stderr as NDJSON
   servers                       the configured servers and where they are defined (secrets redacted)
+  set-level <level>             the server's log level (debug … emergency)
+
+Sessions (docs/sessions.md):
+  connect <name> [--idle <ms>] <target>   keep a connection open in the background; rxmcp @name <verb> uses it
+  sessions | disconnect <name>            list the running sessions with their state | end one
+  completion <bash|zsh|fish>              print a shell completion script
 
 Options:
   --json                        one MCP-shaped JSON value on stdout; errors as one JSON line on stderr

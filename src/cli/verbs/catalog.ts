@@ -1,7 +1,9 @@
 import { lastValueFrom, type Observable } from 'rxjs';
 import type { Prompt, Resource, ResourceTemplate, ServerSession, Tool, LoggingLevel } from '../../index.js';
 import type { Connection } from '../connection.js';
+import { UsageError } from '../errors.js';
 import { EXIT } from '../failure.js';
+import { LEVELS } from '../options.js';
 import { infoText, promptsText, resourcesText, templatesText, toolsText } from '../render.js';
 import { firstUnlessInterrupted, lastUnlessInterrupted, type Run } from '../run-context.js';
 import type { Styler } from '../style.js';
@@ -82,7 +84,10 @@ export async function pingVerb(run: Run, connection: Connection, server: ServerS
 }
 
 /** `--method logging/setLevel`: sets the server's log level (on 2026-07-28 it travels with each request instead). */
-export async function setLevelVerb(run: Run, connection: Connection, server: ServerSession, level: string): Promise<number> {
+export async function setLevelVerb(run: Run, connection: Connection, server: ServerSession, level: string | undefined): Promise<number> {
+  if (level === undefined || !(LEVELS as readonly string[]).includes(level)) {
+    throw new UsageError(`set-level takes one of ${LEVELS.join(', ')}, not ${level === undefined ? 'nothing' : JSON.stringify(level)}`);
+  }
   await lastValueFrom(connection.client.setLoggingLevel(level as LoggingLevel), { defaultValue: undefined });
   return print(run, connection, empty(server), () => [`log level ${level}`]);
 }
