@@ -6,6 +6,7 @@ import { cliAuth, type CliAuth } from './auth.js';
 import type { Command } from './command.js';
 import { NotMcpError } from './errors.js';
 import type { FailureContext } from './failure.js';
+import { metadataLink } from './inspector-options.js';
 import { DEFAULT_TIMEOUT_MS, type CliOptions } from './options.js';
 import type { Run } from './run-context.js';
 import { isCommandTarget, type ResolvedTarget } from './target.js';
@@ -40,6 +41,7 @@ function clientOptions(options: CliOptions, handlers: ClientHandlers) {
     timeout: { firstMs: idle, idleMs: idle, ...(options.maxTotalMs === undefined ? {} : { totalMs: options.maxTotalMs }) },
     ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
     ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
+    ...(Object.keys(options.metadata).length + Object.keys(options.toolMetadata).length === 0 ? {} : { links: [metadataLink(options.metadata, options.toolMetadata)] }),
   };
 }
 

@@ -165,7 +165,10 @@ function ownFields(error: ProcessExitError): Record<string, unknown> {
 }
 
 function requestFailure(error: McpError, context: FailureContext): Failure | undefined {
-  if (NotFoundError.is(error)) return { exitCode: EXIT.tool, step: 'not-found', message: error.message };
+  if (NotFoundError.is(error)) {
+    const missing = error as NotFoundError;
+    return { exitCode: EXIT.tool, step: 'not-found', message: error.message, details: { what: missing.what, name: missing.item } };
+  }
   if (UnsupportedMethodError.is(error)) return { exitCode: EXIT.tool, step: 'not-found', message: error.message };
   if (RpcError.is(error)) {
     const rpc = error as RpcError;

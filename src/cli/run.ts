@@ -5,7 +5,7 @@ import { openConnection, type Connection } from './connection.js';
 import { describeFailure, EXIT } from './failure.js';
 import { cliHandlers } from './handlers.js';
 import { collectingStream, type CliIo, type CliResult, type CliStream } from './io.js';
-import { createOutput } from './output.js';
+import { createOutput, type OutputMode } from './output.js';
 import { NO_PROGRESS_BAR, type ProgressBar } from './progress-bar.js';
 import { createRun, type Run } from './run-context.js';
 import { homeOf, resolveTarget, type Place } from './target.js';
@@ -93,9 +93,7 @@ async function connected(run: Run): Promise<number> {
   try {
     return await (run.command.verb === 'watch' ? watchVerb(run, connection) : verbOf(run, connection, bar, stream));
   } catch (error) {
-    const failure = describeFailure(error, connection.context(connection.server() === undefined ? 'connect' : 'request'));
-    run.out.fail(failure);
-    return failure.exitCode;
+    return run.out.fail(describeFailure(error, connection.context(connection.server() === undefined ? 'connect' : 'request')));
   } finally {
     watching.unsubscribe();
     await connection.close();
@@ -108,10 +106,10 @@ async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, st
   try {
     command = parseCommand(argv);
   } catch (error) {
-    createOutput(stdout, stderr, env, argv.includes('--json')).fail(describeFailure(error, { phase: 'setup' }));
-    return EXIT.usage;
+    return createOutput(stdout, stderr, env, argv.includes('--json'), inspectorMode(argv)).fail(describeFailure(error, { phase: 'setup' }));
   }
-  const out = createOutput(stdout, stderr, env, command.options.json);
+  const { options } = command;
+  const out = createOutput(stdout, stderr, env, options.json, { inspector: options.inspector, quiet: options.quiet, output: options.output });
   if (command.help || command.version) {
     out.line(command.help ? USAGE.trimEnd() : DEFAULT_CLIENT_INFO.version);
     return EXIT.ok;
@@ -120,10 +118,14 @@ async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, st
   try {
     return command.verb === 'servers' ? await serversVerb(run) : await connected(run);
   } catch (error) {
-    const failure = describeFailure(error, { phase: 'setup' });
-    out.fail(failure);
-    return failure.exitCode;
+    return out.fail(describeFailure(error, { phase: 'setup' }));
   }
+}
+
+/** The Inspector's output for a command line that could not be understood, when it asked for it. */
+function inspectorMode(argv: readonly string[]): OutputMode {
+  if (argv.some((arg) => arg === '--format=json') || argv.join(' ').includes('--format json')) return { inspector: 'json' };
+  return argv.includes('--cli') || argv.includes('--format') ? { inspector: 'text' } : {};
 }
 
 /**
