@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
+import { badUrl, closest } from './typos.js';
 import { cliOptions, OPTION_TABLE, VARIADIC_OPTIONS, type CliOptions, type RawValues } from './options.js';
 
 /** What the tool can do. */
@@ -83,7 +84,7 @@ function split(argv: readonly string[]): Split {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTION_TABLE, allowPositionals: true, tokens: true, strict: true, allowNegative: true }) as typeof parsed;
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.replace(/\s*To specify a positional argument.*$/s, '')}`);
+    throw new UsageError(withSuggestion((error as Error).message.replace(/\s*To specify a positional argument.*$/s, '')));
   }
   const tokens = parsed.tokens ?? [];
   const terminator = tokens.find((token) => token.kind === 'option-terminator')?.index ?? Number.POSITIVE_INFINITY;
@@ -96,6 +97,14 @@ function split(argv: readonly string[]): Split {
     (token.index > terminator ? after : before).push(token.value);
   }
   return { values: values as RawValues, before, after };
+}
+
+/** `Unknown option '--jsno'.`, with the known option that was probably meant. */
+function withSuggestion(message: string): string {
+  const unknown = /^Unknown option '(--?)([^']+)'/.exec(message);
+  if (unknown === null) return message;
+  const meant = closest(unknown[2] as string, unknown[1] === '-' ? [] : Object.keys(OPTION_TABLE));
+  return meant === undefined ? message : `${message} Did you mean --${meant}?`;
 }
 
 /** `file.json:name` (the file ends in .json or .jsonc). */
@@ -112,6 +121,8 @@ function targetOf(words: readonly string[], values: RawValues): TargetRequest {
     return { kind: 'none' };
   }
   if (values.config !== undefined || values.server !== undefined) throw new UsageError('Name the server either with --config/--server or as the target, not both');
+  const bad = badUrl(first);
+  if (bad !== undefined) throw new UsageError(bad);
   if (isUrl(first)) {
     if (rest.length > 0) throw new UsageError(`"${rest[0]}" is not a verb: use one of ${VERBS.filter((verb) => verb !== 'set-level').join(', ')}`);
     return { kind: 'url', url: first };

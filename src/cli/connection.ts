@@ -82,7 +82,7 @@ export function openConnection(target: ResolvedTarget, command: Command, run: Ru
   let server: ServerSession | undefined;
   const context = (phase: FailureContext['phase']): FailureContext => ({
     phase, target: target.label, transport: target.kind, http: opened.tap.last(), stderr: opened.stderr.lines(),
-    resourceMetadata: auth?.resourceMetadata(), ...(auth === undefined ? {} : { tokenFile: auth.tokenFile }),
+    resourceMetadata: auth?.resourceMetadata(), ...(auth === undefined ? {} : { tokenFile: auth.tokenFile }), protocol: typeof command.options.protocol === 'string' ? command.options.protocol : command.options.protocol.pin,
   });
   const connect = async (): Promise<ServerSession> => {
     server = await firstValueFrom(race(client.connect(), notMcp(client, opened, target)));

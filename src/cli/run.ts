@@ -24,22 +24,25 @@ function placeOf(io: CliIo): Place {
 
 const now = (): number => asyncScheduler.now();
 
-/** Server log messages (and, with `--verbose`, stderr lines and frames) on stderr while a verb runs; none with `--json`. */
+/**
+ * Server log messages (and, with `--verbose`, stderr lines and frames) on stderr while a verb runs; none with `--json`.
+ * The frame tap is subscribed first: subscribing to the logs opens the connection, and its first frame goes out then.
+ */
 function chatter(run: Run, connection: Connection): Subscription {
   const watching = new Subscription();
   if (run.out.json) return watching;
   const { errStyle } = run.out;
+  if (run.command.options.verbose) {
+    const stream = watchStream({ line: run.out.note, style: errStyle }, false, now);
+    const events = connectionEvents(connection, { frames: true, state: false });
+    watching.add(events.subscribe((event) => (event.kind === 'stderr' || event.kind === 'frame' ? stream.emit(event) : undefined)));
+  }
   watching.add(
     connection.client.notifications.logs$().subscribe((log) => {
       const data = typeof log.data === 'string' ? log.data : JSON.stringify(log.data);
       run.out.note(errStyle('dim', `[${log.level}]${log.logger === undefined ? '' : ` ${log.logger}`} ${data}`));
     }),
   );
-  if (run.command.options.verbose) {
-    const stream = watchStream({ line: run.out.note, style: errStyle }, false, now);
-    const events = connectionEvents(connection, { frames: true, state: false });
-    watching.add(events.subscribe((event) => (event.kind === 'stderr' || event.kind === 'frame' ? stream.emit(event) : undefined)));
-  }
   return watching;
 }
 
