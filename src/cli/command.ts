@@ -107,9 +107,9 @@ function withSuggestion(message: string): string {
   return meant === undefined ? message : `${message} Did you mean --${meant}?`;
 }
 
-/** `file.json:name` (the file ends in .json or .jsonc). */
+/** `file.json:name` (the file ends in .json, .jsonc or .toml). */
 function configReference(word: string): TargetRequest | undefined {
-  const match = /^(.+\.jsonc?):([^:/\\]+)$/i.exec(word);
+  const match = /^(.+\.(?:jsonc?|toml)):([^:/\\]+)$/i.exec(word);
   return match?.[1] === undefined ? undefined : { kind: 'config', file: match[1], server: match[2] };
 }
 
