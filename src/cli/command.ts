@@ -190,5 +190,6 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   const command = parts.values.method !== undefined ? inspectorCommand(parts, options) : verbCommand(parts, options);
   if (options.pins !== undefined && command.verb !== 'tools') throw new UsageError(`--pins goes with tools, not ${command.verb}`);
+  if (options.output !== undefined && (command.verb === 'watch' || options.watch)) throw new UsageError('--output takes one result: a watch streams events on stdout');
   return command;
 }
