@@ -1,6 +1,6 @@
 // Codex's configuration file (`~/.codex/config.toml`, or `$CODEX_HOME/config.toml`): TOML, one `[mcp_servers.<name>]`
-// table per server, read into the same entries as the JSON layouts.
-import { parse, TomlError } from 'smol-toml';
+// table per server, read into the same entries as the JSON layouts. The TOML parser (smol-toml) is loaded only when
+// a TOML file is read, so the Node entry carries none of it until then.
 import { parseServerEntry, type ParseConfigOptions } from '../servers.js';
 import { ConfigError, type ConfigFile, type ConfigSource } from '../types.js';
 
@@ -33,7 +33,8 @@ function asJsonEntry(entry: unknown): unknown {
   return { type: 'stdio', command: entry['command'], args: entry['args'], env: envOf(entry), ...(entry['cwd'] === undefined ? {} : { cwd: entry['cwd'] }), disabled };
 }
 
-function parseToml(text: string, file: string): Table {
+async function parseToml(text: string, file: string): Promise<Table> {
+  const { parse, TomlError } = await import('smol-toml');
   try {
     return parse(text) as Table;
   } catch (error) {
@@ -49,8 +50,8 @@ function parseToml(text: string, file: string): Table {
  * `enabled = false` marks it disabled. Errors with `ConfigError` when the text is not TOML or has no `mcp_servers`
  * table; a broken entry is kept, with its `problems`.
  */
-export function parseCodexConfig(text: string, file: string, options: ParseConfigOptions = {}): ConfigFile {
-  const root = parseToml(text, file);
+export async function parseCodexConfig(text: string, file: string, options: ParseConfigOptions = {}): Promise<ConfigFile> {
+  const root = await parseToml(text, file);
   const servers = root['mcp_servers'];
   if (servers === undefined) throw new ConfigError(`${file}: no [mcp_servers] table (not an MCP configuration)`, { file });
   if (!isTable(servers)) throw new ConfigError(`${file}: mcp_servers is not a table`, { file });

@@ -32,8 +32,8 @@ export interface LocatedEntry {
 const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
 /**
- * Reads and parses one configuration file (TOML for a `.toml` file: Codex's layout); errors with `ConfigError`
- * (naming the file) when it cannot.
+ * Reads and parses one configuration file (TOML for a `.toml` file: Codex's layout; Gemini CLI's for a
+ * `.gemini/settings.json`); errors with `ConfigError` (naming the file) when it cannot.
  */
 export async function loadConfigFile(file: string, options: ParseConfigOptions = {}): Promise<ConfigFile> {
   let text: string;
@@ -43,8 +43,12 @@ export async function loadConfigFile(file: string, options: ParseConfigOptions =
     const reason = isMissing(error) ? 'no such file' : (error as Error).message;
     throw new ConfigError(`${file}: ${reason}`, { file, cause: error });
   }
-  return file.toLowerCase().endsWith('.toml') ? parseCodexConfig(text, file, options) : parseConfig(text, file, options);
+  if (file.toLowerCase().endsWith('.toml')) return parseCodexConfig(text, file, options);
+  return parseConfig(text, file, GEMINI_SETTINGS.test(file) && options.format === undefined ? { ...options, format: 'gemini' } : options);
 }
+
+/** Gemini CLI's settings file, wherever it is named from (`--config`, a client group): its `url` is HTTP+SSE. */
+const GEMINI_SETTINGS = /(^|[\\/])\.gemini[\\/]settings\.json$/;
 
 /** A settings file of a tool that keeps other settings there too: without servers it is simply no MCP configuration. */
 const SETTINGS_FILE = /(settings\.json|config\.toml)$/;
