@@ -107,6 +107,12 @@ function withSuggestion(message: string): string {
   return meant === undefined ? message : `${message} Did you mean --${meant}?`;
 }
 
+function notAVerb(word: string): string {
+  const verbs = VERBS.filter((verb) => verb !== 'set-level');
+  const meant = closest(word, verbs);
+  return `"${word}" is not a verb: use one of ${verbs.join(', ')}${meant === undefined ? '' : `. Did you mean ${meant}?`}`;
+}
+
 /** `file.json:name` (the file ends in .json, .jsonc or .toml). */
 function configReference(word: string): TargetRequest | undefined {
   const match = /^(.+\.(?:jsonc?|toml)):([^:/\\]+)$/i.exec(word);
@@ -124,7 +130,7 @@ function targetOf(words: readonly string[], values: RawValues): TargetRequest {
   const bad = badUrl(first);
   if (bad !== undefined) throw new UsageError(bad);
   if (isUrl(first)) {
-    if (rest.length > 0) throw new UsageError(`"${rest[0]}" is not a verb: use one of ${VERBS.filter((verb) => verb !== 'set-level').join(', ')}`);
+    if (rest.length > 0) throw new UsageError(notAVerb(rest[0] as string));
     return { kind: 'url', url: first };
   }
   return configReference(first) ?? (rest.length === 0 && !first.includes('/') ? { kind: 'config', file: undefined, server: first } : { kind: 'command', command: first, args: rest });

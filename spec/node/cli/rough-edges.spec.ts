@@ -43,13 +43,15 @@ describe('rxmcp rough edges', () => {
     }
   });
 
-  it('an unknown option says which known one was meant', async () => {
+  it('an unknown option (and a mistyped verb after a URL) says which known one was meant', async () => {
     const cases: readonly [string, string][] = [['--jsno', '--json'], ['--protcol', '--protocol'], ['--tool-nmae', '--tool-name'], ['--metdata', '--metadata']];
     for (const [typo, meant] of cases) {
       const result = await cli(home, ['--json', typo, 'x', 'tools', ...CLI_SERVER]);
       expect(result.exitCode).toBe(1);
       expect(errorOf(result).message).withContext(typo).toContain(`Did you mean ${meant}?`);
     }
+    const verb = await cli(home, ['--json', 'http://127.0.0.1:9/mcp', 'tols']);
+    expect(errorOf(verb).message).withContext('a mistyped verb after a URL').toContain('Did you mean tools?');
     const far = await cli(home, ['--json', '--zzzzzzzz', 'tools', ...CLI_SERVER]);
     expect(errorOf(far).message).not.toContain('Did you mean');
   });
