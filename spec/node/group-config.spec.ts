@@ -68,6 +68,20 @@ describe('clientGroupFromConfig (Node)', () => {
     expect(await settledNames(group)).toContain('solo__cwd');
   });
 
+  it('reads a Codex config.toml ([mcp_servers.<name>], enabled = false left out) and a Gemini CLI .gemini/settings.json ($VAR)', async () => {
+    const toml = join(folder, 'config.toml');
+    await writeFile(toml, `[mcp_servers.codexed]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(server)}]\nenv = { GREETING = "\${GREETING}" }\n\n[mcp_servers.off]\ncommand = "does-not-exist"\nenabled = false\n`);
+    group = await clientGroupFromConfig(toml, { env: { GREETING: 'from codex' }, stdio: fast });
+    expect(group.servers).toEqual(['codexed']);
+    expect(textOf(await lastValueFrom(group.callTool('codexed__env', { name: 'GREETING' })))).toBe('from codex');
+    group.close();
+    const gemini = join(folder, '.gemini', 'settings.json');
+    await mkdir(join(folder, '.gemini'));
+    await writeFile(gemini, JSON.stringify({ mcpServers: { gem: { command: process.execPath, args: [server], env: { GREETING: '$GREETING' } } } }));
+    group = await clientGroupFromConfig(gemini, { env: { GREETING: 'from gemini' }, stdio: fast });
+    expect(textOf(await lastValueFrom(group.callTool('gem__env', { name: 'GREETING' })))).toBe('from gemini');
+  });
+
   it('refuses an entry that cannot be used, naming the server, the file and the variable; skips it when asked', async () => {
     const file = join(folder, '.mcp.json');
     await writeFile(file, JSON.stringify({

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
+import { badUrl, closest } from './typos.js';
 import { cliOptions, OPTION_TABLE, VARIADIC_OPTIONS, type CliOptions, type RawValues } from './options.js';
 
 /** What the tool can do. */
@@ -83,7 +84,7 @@ function split(argv: readonly string[]): Split {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTION_TABLE, allowPositionals: true, tokens: true, strict: true, allowNegative: true }) as typeof parsed;
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.replace(/\s*To specify a positional argument.*$/s, '')}`);
+    throw new UsageError(withSuggestion((error as Error).message.replace(/\s*To specify a positional argument.*$/s, '')));
   }
   const tokens = parsed.tokens ?? [];
   const terminator = tokens.find((token) => token.kind === 'option-terminator')?.index ?? Number.POSITIVE_INFINITY;
@@ -98,9 +99,23 @@ function split(argv: readonly string[]): Split {
   return { values: values as RawValues, before, after };
 }
 
-/** `file.json:name` (the file ends in .json or .jsonc). */
+/** `Unknown option '--jsno'.`, with the known option that was probably meant. */
+function withSuggestion(message: string): string {
+  const unknown = /^Unknown option '(--?)([^']+)'/.exec(message);
+  if (unknown === null) return message;
+  const meant = closest(unknown[2] as string, unknown[1] === '-' ? [] : Object.keys(OPTION_TABLE));
+  return meant === undefined ? message : `${message} Did you mean --${meant}?`;
+}
+
+function notAVerb(word: string): string {
+  const verbs = VERBS.filter((verb) => verb !== 'set-level');
+  const meant = closest(word, verbs);
+  return `"${word}" is not a verb: use one of ${verbs.join(', ')}${meant === undefined ? '' : `. Did you mean ${meant}?`}`;
+}
+
+/** `file.json:name` (the file ends in .json, .jsonc or .toml). */
 function configReference(word: string): TargetRequest | undefined {
-  const match = /^(.+\.jsonc?):([^:/\\]+)$/i.exec(word);
+  const match = /^(.+\.(?:jsonc?|toml)):([^:/\\]+)$/i.exec(word);
   return match?.[1] === undefined ? undefined : { kind: 'config', file: match[1], server: match[2] };
 }
 
@@ -112,8 +127,10 @@ function targetOf(words: readonly string[], values: RawValues): TargetRequest {
     return { kind: 'none' };
   }
   if (values.config !== undefined || values.server !== undefined) throw new UsageError('Name the server either with --config/--server or as the target, not both');
+  const bad = badUrl(first);
+  if (bad !== undefined) throw new UsageError(bad);
   if (isUrl(first)) {
-    if (rest.length > 0) throw new UsageError(`"${rest[0]}" is not a verb: use one of ${VERBS.filter((verb) => verb !== 'set-level').join(', ')}`);
+    if (rest.length > 0) throw new UsageError(notAVerb(rest[0] as string));
     return { kind: 'url', url: first };
   }
   return configReference(first) ?? (rest.length === 0 && !first.includes('/') ? { kind: 'config', file: undefined, server: first } : { kind: 'command', command: first, args: rest });
@@ -179,5 +196,6 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   const command = parts.values.method !== undefined ? inspectorCommand(parts, options) : verbCommand(parts, options);
   if (options.pins !== undefined && command.verb !== 'tools') throw new UsageError(`--pins goes with tools, not ${command.verb}`);
+  if (options.output !== undefined && (command.verb === 'watch' || options.watch)) throw new UsageError('--output takes one result: a watch streams events on stdout');
   return command;
 }

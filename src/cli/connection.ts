@@ -6,6 +6,7 @@ import { cliAuth, type CliAuth } from './auth.js';
 import type { Command } from './command.js';
 import { NotMcpError } from './errors.js';
 import type { FailureContext } from './failure.js';
+import { metadataLink } from './inspector-options.js';
 import { DEFAULT_TIMEOUT_MS, type CliOptions } from './options.js';
 import type { Run } from './run-context.js';
 import { isCommandTarget, type ResolvedTarget } from './target.js';
@@ -40,6 +41,7 @@ function clientOptions(options: CliOptions, handlers: ClientHandlers) {
     timeout: { firstMs: idle, idleMs: idle, ...(options.maxTotalMs === undefined ? {} : { totalMs: options.maxTotalMs }) },
     ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
     ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
+    ...(Object.keys(options.metadata).length + Object.keys(options.toolMetadata).length === 0 ? {} : { links: [metadataLink(options.metadata, options.toolMetadata)] }),
   };
 }
 
@@ -80,7 +82,7 @@ export function openConnection(target: ResolvedTarget, command: Command, run: Ru
   let server: ServerSession | undefined;
   const context = (phase: FailureContext['phase']): FailureContext => ({
     phase, target: target.label, transport: target.kind, http: opened.tap.last(), stderr: opened.stderr.lines(),
-    resourceMetadata: auth?.resourceMetadata(), ...(auth === undefined ? {} : { tokenFile: auth.tokenFile }),
+    resourceMetadata: auth?.resourceMetadata(), ...(auth === undefined ? {} : { tokenFile: auth.tokenFile }), protocol: typeof command.options.protocol === 'string' ? command.options.protocol : command.options.protocol.pin,
   });
   const connect = async (): Promise<ServerSession> => {
     server = await firstValueFrom(race(client.connect(), notMcp(client, opened, target)));

@@ -44,6 +44,8 @@ export interface FailureContext {
   readonly resourceMetadata?: string | undefined;
   /** Where sign-in tokens are kept. */
   readonly tokenFile?: string;
+  /** `--protocol` as given (`auto`, `modern`, `legacy` or a revision). */
+  readonly protocol?: string;
 }
 
 /** Every error of a cause chain (and of `AggregateError` members), outermost first. */
@@ -165,13 +167,17 @@ function ownFields(error: ProcessExitError): Record<string, unknown> {
 }
 
 function requestFailure(error: McpError, context: FailureContext): Failure | undefined {
-  if (NotFoundError.is(error)) return { exitCode: EXIT.tool, step: 'not-found', message: error.message };
+  if (NotFoundError.is(error)) {
+    const missing = error as NotFoundError;
+    return { exitCode: EXIT.tool, step: 'not-found', message: error.message, details: { what: missing.what, name: missing.item } };
+  }
   if (UnsupportedMethodError.is(error)) return { exitCode: EXIT.tool, step: 'not-found', message: error.message };
   if (RpcError.is(error)) {
     const rpc = error as RpcError;
     const step: FailureStep = [-32601, -32002].includes(rpc.rpcCode) ? 'not-found' : 'server';
     const failure: Failure = { exitCode: EXIT.tool, step, message: `The server answered ${rpc.method ?? 'the request'} with error ${rpc.rpcCode}: ${rpc.message}`, details: { rpcCode: rpc.rpcCode, data: rpc.data } };
-    return context.phase === 'request' ? failure : { ...failure, exitCode: EXIT.unreachable, step: 'negotiate' };
+    if (context.phase === 'request') return failure;
+    return rpc.method === 'server/discover' && modernOnly(context.protocol) ? noModernRevision(rpc, context.protocol as string) : { ...failure, exitCode: EXIT.unreachable, step: 'negotiate' };
   }
   if (RequestTimeoutError.is(error) || ConnectTimeoutError.is(error)) {
     const early = context.phase !== 'request' || ConnectTimeoutError.is(error);
@@ -179,6 +185,24 @@ function requestFailure(error: McpError, context: FailureContext): Failure | und
   }
   if (SchemaError.is(error)) return { exitCode: EXIT.usage, step: 'protocol', message: `The server's answer does not fit the protocol: ${error.message}` };
   return undefined;
+}
+
+/** `--protocol` asks for the stateless revision only (`modern`, or a revision of that era). */
+function modernOnly(protocol: string | undefined): boolean {
+  return protocol !== undefined && protocol !== 'auto' && protocol !== 'legacy' && !LEGACY_REVISIONS.includes(protocol);
+}
+
+const LEGACY_REVISIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version < '2026-07-28');
+
+/** `--protocol modern` against a server that knows only the older revisions: its refusal of `server/discover`, explained. */
+function noModernRevision(rpc: RpcError, protocol: string): Failure {
+  const revision = protocol === 'modern' ? '2026-07-28' : protocol;
+  return {
+    exitCode: EXIT.unreachable, step: 'negotiate',
+    message: `The server does not speak ${revision}: it answered server/discover with error ${rpc.rpcCode} (${rpc.message}), as servers of the older revisions do, and --protocol ${protocol} allows no other`,
+    hint: 'Use --protocol auto (the default: 2026-07-28 when the server has it, else an older revision) or --protocol legacy',
+    details: { rpcCode: rpc.rpcCode, data: rpc.data, protocol },
+  };
 }
 
 function localFailure(error: unknown): Failure | undefined {

@@ -45,7 +45,8 @@ function elicitation(place: HandlerPlace): ClientHandlers['elicitation'] {
 }
 
 function roots(place: HandlerPlace): ClientHandlers['roots'] {
-  if (place.options.roots.length === 0) return undefined;
+  // With --cli or --format, roots are offered (none, unless --root names some) as the Inspector offers them.
+  if (place.options.roots.length === 0 && place.options.inspector === undefined) return undefined;
   const list = place.options.roots.map((folder) => {
     const path = resolve(place.cwd, folder);
     return { uri: pathToFileURL(path).href, name: basename(path) || path };

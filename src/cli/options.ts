@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { LoggingLevel, ProtocolMode, ProtocolVersion } from '../index.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
 import { UsageError } from './errors.js';
+import { metaPairs, outputFile, type InspectorFormat } from './inspector-options.js';
 import { commandKindNamed, commandKinds, type CommandKind } from '../node/registry.js';
 import { declaredRemoteKinds, remoteKindNamed, type RemoteKind } from '../transport/registry.js';
 
@@ -44,6 +45,10 @@ export const OPTION_TABLE = {
   uri: { type: 'string' },
   'prompt-name': { type: 'string' },
   'prompt-args': { type: 'string', multiple: true },
+  metadata: { type: 'string', multiple: true },
+  'tool-metadata': { type: 'string', multiple: true },
+  quiet: { type: 'boolean', short: 'q' },
+  output: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** Options whose Inspector spelling takes several values in a row (`--tool-arg a=1 b=2`). */
@@ -52,6 +57,8 @@ export const VARIADIC_OPTIONS: Readonly<Record<string, RegExp>> = {
   'prompt-args': /^[^-=\s][^=]*=/,
   header: /^[\w-]+:\s*\S/,
   env: /^[A-Za-z_]\w*=/,
+  metadata: /^[^-=\s][^=]*=/,
+  'tool-metadata': /^[^-=\s][^=]*=/,
 };
 
 /** The raw values `parseArgs` gives for the table. */
@@ -93,6 +100,16 @@ export interface CliOptions {
   readonly resources: readonly string[];
   /** `--pins <file>` (tools): the pin file the listing is compared with (written when it does not exist). */
   readonly pins: string | undefined;
+  /** `--cli` or `--format`: the official Inspector's output (`text`: the result as JSON; `json`: `{"result": …}`). */
+  readonly inspector: InspectorFormat | undefined;
+  /** `-q`: nothing on stderr but the error report. */
+  readonly quiet: boolean;
+  /** `--output <file>`: the result goes into this file instead of stdout. */
+  readonly output: string | undefined;
+  /** `--metadata k=v`: `_meta` of every request. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  /** `--tool-metadata k=v`: `_meta` of tool calls, over `metadata`. */
+  readonly toolMetadata: Readonly<Record<string, unknown>>;
 }
 
 /** Default silence a request may keep, in ms (progress resets it). */
@@ -212,5 +229,10 @@ export function cliOptions(raw: RawValues): CliOptions {
     frames: raw.frames === true,
     resources: raw.resource ?? [],
     pins: raw.pins,
+    inspector: raw.format === 'json' ? 'json' : raw.cli === true || raw.format === 'text' ? 'text' : undefined,
+    quiet: raw.quiet === true,
+    output: outputFile(raw.output),
+    metadata: metaPairs('metadata', raw.metadata),
+    toolMetadata: metaPairs('tool-metadata', raw['tool-metadata']),
   };
 }

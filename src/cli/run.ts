@@ -6,7 +6,7 @@ import { openConnection, type Connection } from './connection.js';
 import { describeFailure, EXIT } from './failure.js';
 import { cliHandlers } from './handlers.js';
 import { collectingStream, type CliIo, type CliResult, type CliStream } from './io.js';
-import { createOutput } from './output.js';
+import { createOutput, type OutputMode } from './output.js';
 import { NO_PROGRESS_BAR, type ProgressBar } from './progress-bar.js';
 import { createRun, type Run } from './run-context.js';
 import { homeOf, resolveTarget, type Place } from './target.js';
@@ -26,22 +26,25 @@ function placeOf(io: CliIo): Place {
 
 const now = (): number => asyncScheduler.now();
 
-/** Server log messages (and, with `--verbose`, stderr lines and frames) on stderr while a verb runs; none with `--json`. */
+/**
+ * Server log messages (and, with `--verbose`, stderr lines and frames) on stderr while a verb runs; none with `--json`.
+ * The frame tap is subscribed first: subscribing to the logs opens the connection, and its first frame goes out then.
+ */
 function chatter(run: Run, connection: Connection): Subscription {
   const watching = new Subscription();
   if (run.out.json) return watching;
   const { errStyle } = run.out;
+  if (run.command.options.verbose) {
+    const stream = watchStream({ line: run.out.note, style: errStyle }, false, now);
+    const events = connectionEvents(connection, { frames: true, state: false });
+    watching.add(events.subscribe((event) => (event.kind === 'stderr' || event.kind === 'frame' ? stream.emit(event) : undefined)));
+  }
   watching.add(
     connection.client.notifications.logs$().subscribe((log) => {
       const data = typeof log.data === 'string' ? log.data : JSON.stringify(log.data);
       run.out.note(errStyle('dim', `[${log.level}]${log.logger === undefined ? '' : ` ${log.logger}`} ${data}`));
     }),
   );
-  if (run.command.options.verbose) {
-    const stream = watchStream({ line: run.out.note, style: errStyle }, false, now);
-    const events = connectionEvents(connection, { frames: true, state: false });
-    watching.add(events.subscribe((event) => (event.kind === 'stderr' || event.kind === 'frame' ? stream.emit(event) : undefined)));
-  }
   return watching;
 }
 
@@ -96,9 +99,7 @@ export async function runOnConnection(run: Run, connection: Connection, bar: { c
   try {
     return await (run.command.verb === 'watch' ? watchVerb(run, connection) : verbOf(run, connection, bar, stream));
   } catch (error) {
-    const failure = describeFailure(error, connection.context(connection.server() === undefined ? 'connect' : 'request'));
-    run.out.fail(failure);
-    return failure.exitCode;
+    return run.out.fail(describeFailure(error, connection.context(connection.server() === undefined ? 'connect' : 'request')));
   } finally {
     watching.unsubscribe();
   }
@@ -123,10 +124,10 @@ async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, st
   try {
     command = parseCommand(argv);
   } catch (error) {
-    createOutput(stdout, stderr, env, argv.includes('--json')).fail(describeFailure(error, { phase: 'setup' }));
-    return EXIT.usage;
+    return createOutput(stdout, stderr, env, argv.includes('--json'), inspectorMode(argv)).fail(describeFailure(error, { phase: 'setup' }));
   }
-  const out = createOutput(stdout, stderr, env, command.options.json);
+  const { options } = command;
+  const out = createOutput(stdout, stderr, env, options.json, { inspector: options.inspector, quiet: options.quiet, output: options.output });
   if (command.help || command.version) {
     out.line(command.help ? USAGE.trimEnd() : DEFAULT_CLIENT_INFO.version);
     return EXIT.ok;
@@ -135,10 +136,14 @@ async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, st
   try {
     return command.verb === 'servers' ? await serversVerb(run) : await connected(run);
   } catch (error) {
-    const failure = describeFailure(error, { phase: 'setup' });
-    out.fail(failure);
-    return failure.exitCode;
+    return out.fail(describeFailure(error, { phase: 'setup' }));
   }
+}
+
+/** The Inspector's output for a command line that could not be understood, when it asked for it. */
+function inspectorMode(argv: readonly string[]): OutputMode {
+  if (argv.some((arg) => arg === '--format=json') || argv.join(' ').includes('--format json')) return { inspector: 'json' };
+  return argv.includes('--cli') || argv.includes('--format') ? { inspector: 'text' } : {};
 }
 
 /**

@@ -56,12 +56,18 @@ Options:
   --count <n>, --until <method|kind>, --frames, --resource <uri>      (watch)
   --pins <file>                 (tools) mark the tools that changed since they were pinned in <file>;
                                 without <file>, pin them there
+  --output <file>               write the result into <file> instead of stdout
+  -q, --quiet                   nothing on stderr but the error report
   -v, --verbose                 show the server's stderr and every frame
   -h, --help, --version
 
 Inspector spellings: --method tools/list|tools/call|resources/read|prompts/get|…, --tool-name, --tool-arg k=v,
-  --tool-args-json '{…}', --uri, --prompt-name, --prompt-args k=v, --server-url, --format json, --cli
+  --tool-args-json '{…}', --uri, --prompt-name, --prompt-args k=v, --server-url, --log-level,
+  --metadata k=v (_meta of every request), --tool-metadata k=v (of tool calls)
+  --cli                         the Inspector's output: the result as JSON, errors as {"error":{"code",…}},
+                                its exit codes; --format json: {"result": …} on one line
 
 Exit codes: 0 ok, 1 usage or other error, 3 authorization, 4 server unreachable, 5 tool error or not found,
-  130 interrupted
+  130 interrupted (with --cli/--format the Inspector's: a server's error answer, an HTTP status and a command
+  that cannot start are 1)
 `;

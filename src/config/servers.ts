@@ -12,6 +12,8 @@ export interface ParseConfigOptions {
   readonly label?: string;
   /** `~/.claude.json`: also take the servers of `projects[project]` (Claude Code's local scope). */
   readonly project?: string;
+  /** The layout, when the file's place says it (Gemini CLI's `settings.json`); else it is told by the top level. */
+  readonly format?: ConfigFormat;
 }
 
 function stringRecord(value: unknown, what: string, problems: string[]): Record<string, string> {
@@ -43,16 +45,16 @@ function stringList(value: unknown, what: string, problems: string[]): string[] 
   });
 }
 
-function kindOf(entry: Json, problems: string[]): ServerConfig['kind'] | undefined {
+function kindOf(entry: Json, problems: string[], format: ConfigFormat): ServerConfig['kind'] | undefined {
   const declared = entry['type'] ?? entry['transport'];
-  if (declared === undefined) return typeof entry['command'] === 'string' ? 'stdio' : 'auto';
+  if (declared === undefined) return typeof entry['command'] === 'string' ? 'stdio' : undeclaredKind(entry, format);
   const kind = declared === 'stdio' ? 'stdio' : typeof declared === 'string' ? remoteKindNamed(declared, true) : undefined;
   if (kind === undefined) problems.push(`type ${JSON.stringify(declared)} is not one of ${['stdio', ...declaredRemoteKinds()].join(', ')}`);
   return kind;
 }
 
 function remoteConfig(entry: Json, kind: Exclude<ServerConfig['kind'], 'stdio'>, problems: string[]): ServerConfig {
-  const url = entry['url'] ?? entry['serverUrl'];
+  const url = entry['url'] ?? entry['serverUrl'] ?? entry['httpUrl'];
   if (typeof url !== 'string' || url === '') problems.push('no url');
   const guessed = kind === 'auto' && typeof url === 'string' ? remoteKindOfUrl(url) : kind;
   return { kind: guessed, url: typeof url === 'string' ? url : '', headers: stringRecord(entry['headers'], 'headers', problems) };
@@ -74,14 +76,28 @@ function stdioConfig(entry: Json, problems: string[]): ServerConfig {
   };
 }
 
+/** A URL entry without `type`: Gemini CLI's `httpUrl` is Streamable HTTP and its `url` HTTP+SSE; elsewhere, `auto`. */
+function undeclaredKind(entry: Json, format: ConfigFormat): ServerConfig['kind'] {
+  if (typeof entry['httpUrl'] === 'string') return 'http';
+  return format === 'gemini' && typeof entry['url'] === 'string' ? 'sse' : 'auto';
+}
+
+/** Gemini CLI also writes a variable as `$VAR`: the same as `${VAR}`, which is how it is kept. */
+function braced(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => `\${${name}}`);
+  if (Array.isArray(value)) return value.map(braced);
+  return isObject(value) ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, braced(item)])) : value;
+}
+
 /** One entry of a `servers`/`mcpServers` object, never throwing: what is wrong goes into `problems`. */
 export function parseServerEntry(name: string, value: unknown, source: ConfigSource): ServerEntry {
   const problems: string[] = [];
   if (!isObject(value)) {
     return { name, source, disabled: false, problems: ['is not an object'], config: { kind: 'stdio', command: '', args: [], env: {} } };
   }
-  const kind = kindOf(value, problems) ?? 'auto';
-  const config = kind === 'stdio' ? stdioConfig(value, problems) : remoteConfig(value, kind, problems);
+  const kind = kindOf(value, problems, source.format) ?? 'auto';
+  const entry = source.format === 'gemini' ? (braced(value) as Json) : value;
+  const config = kind === 'stdio' ? stdioConfig(entry, problems) : remoteConfig(entry, kind, problems);
   return { name, config, source, disabled: value['disabled'] === true, problems };
 }
 
@@ -113,13 +129,14 @@ function claudeProject(root: Json, source: ConfigSource, project: string | undef
 export function parseConfig(text: string, file: string, options: ParseConfigOptions = {}): ConfigFile {
   const root = parseJsonc(text, file);
   if (!isObject(root)) throw new ConfigError(`${file}: the top level is not an object`, { file });
-  const format = formatOf(root);
+  const format = options.format === 'gemini' && 'mcpServers' in root ? 'gemini' : formatOf(root);
   if (format === undefined) {
     throw new ConfigError(`${file}: no "mcpServers", "servers" or "mcp.servers" object (not an MCP configuration)`, { file });
   }
   const source: ConfigSource = { file, format, ...(options.label === undefined ? {} : { label: options.label }) };
   if (format === 'vscode') return { source, servers: entriesOf(root['servers'], source, 'servers') };
   if (format === 'vscode-settings') return { source, servers: entriesOf((root['mcp'] as Json)['servers'], source, 'mcp.servers') };
+  if (format === 'gemini' || format === 'codex') return { source, servers: entriesOf(root['mcpServers'], source, 'mcpServers') };
   const user = entriesOf(root['mcpServers'], 'projects' in root ? { ...source, scope: 'user' } : source, 'mcpServers');
   return { source, servers: [...claudeProject(root, source, options.project), ...user] };
 }

@@ -8,7 +8,11 @@ export type ConfigFormat =
   /** `{ "servers": { … }, "inputs": [ … ] }`: VS Code `.vscode/mcp.json` and the user-level `mcp.json`. */
   | 'vscode'
   /** `{ "mcp": { "servers": { … } } }`: VS Code `settings.json`. */
-  | 'vscode-settings';
+  | 'vscode-settings'
+  /** `[mcp_servers.<name>]` tables of TOML: Codex `~/.codex/config.toml`. */
+  | 'codex'
+  /** `{ "mcpServers": { … } }` with `httpUrl` (Streamable HTTP) and `url` (HTTP+SSE): Gemini CLI `.gemini/settings.json`. */
+  | 'gemini';
 
 /**
  * How a configured server is reached: `stdio`, or a transport of the registry. `auto`: a URL without a declared type

@@ -107,7 +107,7 @@ describe('rxmcp call: arguments typed by the tool schema (fixture server)', () =
   it('accepts the Inspector spellings: --method tools/call --tool-name --tool-arg (several values in a row) and -e', async () => {
     const result = await cli(home, ['--cli', '--method', 'tools/call', '--tool-name', 'types', '--tool-arg', 'zip=02134', 'count=4', '-e', 'A=1', '--format', 'json', ...CLI_SERVER.slice(1)]);
     expect(result.exitCode).withContext(result.stderr).toBe(0);
-    expect(jsonOf(result)['structuredContent']).toEqual({ zip: '02134', count: 4 });
+    expect((jsonOf(result)['result'] as Record<string, unknown>)['structuredContent']).withContext('--format json writes the Inspector\'s {"result": …}').toEqual({ zip: '02134', count: 4 });
     const listed = await cli(home, ['--method', 'tools/list', ...CLI_SERVER.slice(1)]);
     expect(listed.stdout).toContain('types(zip: string, count: integer');
   });

@@ -4,6 +4,7 @@ import { argumentsJson, parsePairs, toolArguments } from '../coerce.js';
 import type { Connection } from '../connection.js';
 import { InterruptedError, NotFoundError, UsageError } from '../errors.js';
 import { EXIT } from '../failure.js';
+import { toolIsError } from '../inspector.js';
 import { readAll } from '../io.js';
 import { NO_PROGRESS_BAR, progressBar, type ProgressBar } from '../progress-bar.js';
 import { callText } from '../render.js';
@@ -36,10 +37,11 @@ function cancellationSent(connection: Connection): Promise<unknown> {
   return firstValueFrom(race(sent$, timer(250)), { defaultValue: undefined });
 }
 
-function finish(run: Run, connection: Connection, result: CallToolResult, stream: WatchStream | undefined): number {
+function finish(run: Run, connection: Connection, result: CallToolResult, stream: WatchStream | undefined, name: string): number {
   if (stream !== undefined) stream.emit({ kind: 'result', result: forRevision(connection.server(), result) });
   else if (run.out.json) run.out.value(forRevision(connection.server(), result));
   else for (const line of callText(result, run.out.style)) run.out.line(line);
+  if (result.isError === true && run.command.options.inspector !== undefined) return run.out.fail(toolIsError(name));
   if (result.isError === true) {
     run.out.note(run.out.errStyle(['red', 'bold'], 'The tool reported an error (isError)'));
     return EXIT.tool;
@@ -92,7 +94,7 @@ export async function callVerb(run: Run, connection: Connection, display: CallDi
     const result = await lastUnlessInterrupted(run, observeEvents(events$, bar, stream), undefined);
     bar.done();
     if (result === undefined) throw new UsageError(`The call of ${name} ended without a result`);
-    return finish(run, connection, result, stream);
+    return finish(run, connection, result, stream, name);
   } catch (error) {
     bar.done();
     if (InterruptedError.is(error)) {

@@ -19,9 +19,12 @@ function print(run: Run, connection: Connection, value: unknown, lines: () => st
   return EXIT.ok;
 }
 
-/** The negotiated server as an `InitializeResult` (legacy) or the `server/discover` result (2026-07-28). */
+/**
+ * The negotiated server as an `InitializeResult` (legacy) or the `server/discover` result (2026-07-28); with `--cli`
+ * or `--format`, as the Inspector gives it in either era: server info, protocol version, capabilities, instructions.
+ */
 async function infoValue(run: Run, connection: Connection, server: ServerSession): Promise<unknown> {
-  if (server.era === 'modern') return firstUnlessInterrupted(run, connection.client.discover());
+  if (server.era === 'modern' && run.command.options.inspector === undefined) return firstUnlessInterrupted(run, connection.client.discover());
   return {
     protocolVersion: server.protocolVersion,
     capabilities: server.capabilities,
@@ -69,7 +72,9 @@ export async function listVerb(run: Run, connection: Connection, kind: keyof typ
     const check = await checkPins(run.place.cwd, pins, tools);
     return print(run, connection, { ...result, drift: check.drift }, () => pinnedToolsText(tools, check, run.out.style));
   }
-  return print(run, connection, result, () => (spec.text as (items: readonly unknown[], style: Styler) => string[])(result[spec.key] as unknown[], run.out.style));
+  // The Inspector gives a listing as its items alone.
+  const value = run.command.options.inspector === undefined ? result : { [spec.key]: result[spec.key] };
+  return print(run, connection, value, () => (spec.text as (items: readonly unknown[], style: Styler) => string[])(result[spec.key] as unknown[], run.out.style));
 }
 
 const empty = (server: ServerSession): Record<string, unknown> => (server.era === 'modern' ? { resultType: 'complete' } : {});

@@ -11,7 +11,7 @@ export interface LineWriter {
 
 /** One event of `watch` (and of `call --watch`). */
 export interface WatchEvent {
-  readonly kind: 'notification' | 'log' | 'progress' | 'list-changed' | 'resource-updated' | 'stderr' | 'frame' | 'state' | 'input-required' | 'result';
+  readonly kind: 'notification' | 'log' | 'progress' | 'list-changed' | 'resource-updated' | 'resource' | 'stderr' | 'frame' | 'state' | 'input-required' | 'result';
   /** The notification the event came from, if any. */
   readonly method?: string;
   readonly [member: string]: unknown;
@@ -84,10 +84,18 @@ function describe(event: WatchEvent): string {
   if (event.kind === 'log') return `${String(event['level'])}${event['logger'] === undefined ? '' : ` ${String(event['logger'])}`}: ${typeof event['data'] === 'string' ? event['data'] : JSON.stringify(event['data'])}`;
   if (event.kind === 'stderr') return String(event['line']);
   if (event.kind === 'list-changed') return `${String(event['list'])} changed`;
+  if (event.kind === 'resource') return resourceLines(event);
   if (event.kind === 'state') return String(event['status']) + (event['reason'] === undefined ? '' : ` (${String(event['reason'])})`);
   if (event.kind === 'frame') return `${event['direction'] === 'in' ? '←' : '→'} ${JSON.stringify(event['message'] ?? event['malformed'])}`;
   if (event.kind === 'notification') return `${event.method ?? ''} ${event['params'] === undefined ? '' : JSON.stringify(event['params'])}`;
   return JSON.stringify(rest);
+}
+
+/** A `resource` event as text: the URI, then each content's text (binary contents as their size). */
+function resourceLines(event: WatchEvent): string {
+  const contents = Array.isArray(event['contents']) ? (event['contents'] as Readonly<Record<string, unknown>>[]) : [];
+  const texts = contents.map((item) => (typeof item['text'] === 'string' ? item['text'] : `[blob, ${String(item['blob'] ?? '').length} base64 characters]`));
+  return [String(event['uri']), ...texts].join('\n');
 }
 
 /** A stream of events to `out`: NDJSON (`{ t, kind, … }` per line), or readable lines with a time of day. */

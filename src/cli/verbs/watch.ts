@@ -1,4 +1,4 @@
-import { asyncScheduler, filter, map, merge, mergeMap, type Observable, Subscription, take, timer } from 'rxjs';
+import { asyncScheduler, filter, map, merge, mergeMap, type Observable, Subject, Subscription, take, timer } from 'rxjs';
 import type { ServerSession } from '../../index.js';
 import type { Connection } from '../connection.js';
 import { describeFailure, EXIT } from '../failure.js';
@@ -21,17 +21,22 @@ function bounded(run: Run, events$: Observable<WatchEvent>, stream: WatchStream)
   return events$.pipe(
     mergeMap((event) => {
       stream.emit(event);
+      const named = until !== undefined && (event.method === until || event.kind === until);
+      if (named && event.kind === 'resource') return [{ reason: 'until', exitCode: EXIT.ok } as End];
       if (!FROM_NOTIFICATIONS.has(event.kind)) return [];
       seen += 1;
-      if (until !== undefined && (event.method === until || event.kind === until)) return [{ reason: 'until', exitCode: EXIT.ok } as End];
+      if (named) return [{ reason: 'until', exitCode: EXIT.ok } as End];
       if (count !== undefined && seen >= count) return [{ reason: 'count', exitCode: EXIT.ok } as End];
       return [];
     }),
   );
 }
 
-/** What keeps the server talking: the connection, live lists where the server announces changes, resource watches. */
-function hold(connection: Connection, server: ServerSession, uris: readonly string[]): Subscription {
+/**
+ * What keeps the server talking: the connection, live lists where the server announces changes, resource watches
+ * (whose contents, read at the start and after each update, go into `resources` as `resource` events).
+ */
+function hold(connection: Connection, server: ServerSession, uris: readonly string[], resources: Subject<WatchEvent>): Subscription {
   const { client } = connection;
   const held = new Subscription();
   const ignore = { error: () => undefined };
@@ -42,7 +47,9 @@ function hold(connection: Connection, server: ServerSession, uris: readonly stri
     if (server.capabilities.prompts?.listChanged === true) held.add(client.prompts$.subscribe(ignore));
     if (server.capabilities.resources?.listChanged === true) held.add(client.resources$.subscribe(ignore));
   }
-  for (const uri of uris) held.add(client.watchResource(uri).subscribe(ignore));
+  for (const uri of uris) {
+    held.add(client.watchResource(uri).subscribe({ next: (result) => resources.next({ kind: 'resource', uri, contents: result.contents }), error: () => undefined }));
+  }
   return held;
 }
 
@@ -68,12 +75,13 @@ function ends(run: Run, connection: Connection, events$: Observable<WatchEvent>,
 export async function watchVerb(run: Run, connection: Connection): Promise<number> {
   const ndjson = run.out.json || run.out.stdout.isTTY !== true;
   const stream = watchStream({ line: run.out.line, style: run.out.style }, ndjson, () => asyncScheduler.now());
-  const events$ = connectionEvents(connection, { frames: run.command.options.frames, state: true });
+  const resources = new Subject<WatchEvent>();
+  const events$ = merge(connectionEvents(connection, { frames: run.command.options.frames, state: true }), resources);
   let held: Subscription | undefined;
   let watching: Subscription | undefined;
   try {
     const end = new Promise<End>((resolve) => (watching = ends(run, connection, events$, stream).subscribe(resolve)));
-    const started = connection.connect().then((server) => (held = hold(connection, server, run.command.options.resources)));
+    const started = connection.connect().then((server) => (held = hold(connection, server, run.command.options.resources, resources)));
     const outcome = await Promise.race([end, started.then(() => end)]);
     stream.emit({ kind: 'state', status: 'closed', reason: outcome.reason });
     if (outcome.reason === 'disconnected' && outcome.error !== undefined) {

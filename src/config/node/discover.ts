@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, type ConfigFile, type ServerEntry } from '../types.js';
-import { parseConfig } from '../servers.js';
+import { parseConfig, type ParseConfigOptions } from '../servers.js';
+import { parseCodexConfig } from './codex.js';
 import { configLocations, type ConfigLocation, type LocationContext } from './locations.js';
 
 /** One place that was searched. */
@@ -28,10 +29,13 @@ export interface LocatedEntry {
   readonly shadowed: boolean;
 }
 
-const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
-/** Reads and parses one configuration file; errors with `ConfigError` (naming the file) when it cannot. */
-export async function loadConfigFile(file: string, options: { label?: string; project?: string } = {}): Promise<ConfigFile> {
+/**
+ * Reads and parses one configuration file (TOML for a `.toml` file: Codex's layout; Gemini CLI's for a
+ * `.gemini/settings.json`); errors with `ConfigError` (naming the file) when it cannot.
+ */
+export async function loadConfigFile(file: string, options: ParseConfigOptions = {}): Promise<ConfigFile> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -39,18 +43,25 @@ export async function loadConfigFile(file: string, options: { label?: string; pr
     const reason = isMissing(error) ? 'no such file' : (error as Error).message;
     throw new ConfigError(`${file}: ${reason}`, { file, cause: error });
   }
-  return parseConfig(text, file, options);
+  if (file.toLowerCase().endsWith('.toml')) return parseCodexConfig(text, file, options);
+  return parseConfig(text, file, GEMINI_SETTINGS.test(file) && options.format === undefined ? { ...options, format: 'gemini' } : options);
 }
+
+/** Gemini CLI's settings file, wherever it is named from (`--config`, a client group): its `url` is HTTP+SSE. */
+const GEMINI_SETTINGS = /(^|[\\/])\.gemini[\\/]settings\.json$/;
+
+/** A settings file of a tool that keeps other settings there too: without servers it is simply no MCP configuration. */
+const SETTINGS_FILE = /(settings\.json|config\.toml)$/;
 
 async function search(location: ConfigLocation): Promise<SearchedLocation> {
   try {
-    const options = { label: location.label, ...(location.project === undefined ? {} : { project: location.project }) };
+    const options = { label: location.label, ...(location.project === undefined ? {} : { project: location.project }), ...(location.format === undefined ? {} : { format: location.format }) };
     return { location, status: 'found', config: await loadConfigFile(location.file, options) };
   } catch (error) {
     if (isMissing((error as ConfigError).cause)) return { location, status: 'absent' };
     const failure = ConfigError.is(error) ? error : new ConfigError(`${location.file}: ${String(error)}`, { file: location.file });
-    // VS Code settings without an "mcp" section are not an MCP configuration: nothing to report.
-    if (location.file.endsWith('settings.json') && !failure.message.includes('not valid JSON')) return { location, status: 'absent' };
+    // VS Code and Gemini CLI settings without servers, a Codex config.toml without [mcp_servers]: nothing to report.
+    if (SETTINGS_FILE.test(location.file) && failure.message.includes('(not an MCP configuration)')) return { location, status: 'absent' };
     return { location, status: 'error', error: failure };
   }
 }

@@ -1,4 +1,5 @@
 import { dirname, join, parse, resolve, sep } from 'node:path';
+import type { ConfigFormat } from '../types.js';
 
 /** Where to look, and how to name what is found. */
 export interface ConfigLocation {
@@ -10,6 +11,8 @@ export interface ConfigLocation {
   readonly project?: string;
   /** VS Code: the folder `${workspaceFolder}` stands for. */
   readonly workspaceFolder?: string;
+  /** The layout the place implies (Gemini CLI's `settings.json`), when its contents alone do not tell it. */
+  readonly format?: ConfigFormat;
 }
 
 /** What the locations depend on. */
@@ -43,6 +46,7 @@ function projectLocations(context: LocationContext): ConfigLocation[] {
     { file: join(folder, '.mcp.json'), label: 'Claude Code (project)', scope: 'project' },
     { file: join(folder, '.cursor', 'mcp.json'), label: 'Cursor (project)', scope: 'project' },
     { file: join(folder, '.vscode', 'mcp.json'), label: 'VS Code (workspace)', scope: 'project', workspaceFolder: folder },
+    { file: join(folder, '.gemini', 'settings.json'), label: 'Gemini CLI (project)', scope: 'project', format: 'gemini' },
   ]);
 }
 
@@ -56,13 +60,16 @@ function userLocations(context: LocationContext): ConfigLocation[] {
     { file: join(code, 'mcp.json'), label: 'VS Code (user)', scope: 'user' },
     { file: join(code, 'settings.json'), label: 'VS Code (user settings)', scope: 'user' },
     { file: join(context.home, '.codeium', 'windsurf', 'mcp_config.json'), label: 'Windsurf', scope: 'user' },
+    { file: join(context.home, '.gemini', 'settings.json'), label: 'Gemini CLI (user)', scope: 'user', format: 'gemini' },
+    { file: join(context.env['CODEX_HOME'] || join(context.home, '.codex'), 'config.toml'), label: 'Codex', scope: 'user' },
   ];
 }
 
 /**
  * Every place an MCP client keeps server configurations, in lookup order: project files from the working folder
- * upward (Claude Code `.mcp.json`, Cursor `.cursor/mcp.json`, VS Code `.vscode/mcp.json`), then the user's (Claude
- * Code `~/.claude.json`, Claude Desktop, Cursor, VS Code, Windsurf).
+ * upward (Claude Code `.mcp.json`, Cursor `.cursor/mcp.json`, VS Code `.vscode/mcp.json`, Gemini CLI
+ * `.gemini/settings.json`), then the user's (Claude Code `~/.claude.json`, Claude Desktop, Cursor, VS Code, Windsurf,
+ * Gemini CLI `~/.gemini/settings.json`, Codex `~/.codex/config.toml` or `$CODEX_HOME/config.toml`).
  */
 export function configLocations(context: LocationContext): ConfigLocation[] {
   return [...projectLocations(context), ...userLocations(context)];
