@@ -43,7 +43,7 @@ const ENTRIES = {
 const NODE_ENTRIES = { 'oauth-node': 'src/auth/node/oauth-entry.ts' };
 /** The command-line inspector: ESM only, executable, never imported by an entry. */
 const BIN = { cli: 'src/cli/main.ts' };
-const EXTERNAL = ['rxjs', 'rxjs/*', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', 'node:*'];
+const EXTERNAL = ['rxjs', 'rxjs/*', 'smol-toml', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', 'node:*'];
 const COMMON = { target: 'es2022', sourcemap: 'linked', sourcesContent: true, legalComments: 'none', logLevel: 'warning' };
 
 /** ESM: one bundle per entry, shared modules split into chunks. */
