@@ -9,7 +9,20 @@
  * @module rxmcp/agent
  */
 
-// The loop
+// The loop: any provider API, streaming
+export { runAgent } from './loop/run.js';
+export type { RunAgentOptions, AgentRunEvent, AgentToolOutcome } from './loop/events.js';
+export { openAiChatModel } from './providers/openai-chat.js';
+export type { OpenAiChatModelOptions, OpenAiChatClient } from './providers/openai-chat.js';
+export { openAiResponsesModel } from './providers/openai-responses.js';
+export type { OpenAiResponsesModelOptions, OpenAiResponsesClient, OpenAiResponsesItem } from './providers/openai-responses.js';
+export { anthropicModel } from './providers/anthropic.js';
+export type { AnthropicModelOptions, AnthropicClient, AnthropicMessage } from './providers/anthropic.js';
+export type {
+  ModelProvider, ModelProviderOptions, ModelApi, ModelRequest, ModelTurnEvent, ModelReply, ModelToolCall, ModelStopReason, ModelUsage,
+} from './providers/types.js';
+export type { SdkCreate } from './providers/wire.js';
+// The Chat Completions loop without streaming
 export { agentLoop } from './loop.js';
 export type { AgentLoopOptions, AgentEvent, ToolCallOutcome } from './loop.js';
 

@@ -1,0 +1,140 @@
+// runAgent over the three provider APIs (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages), each
+// streamed and not, against the scripted model server (their wire formats, event streams included) and a real MCP
+// server over Streamable HTTP.
+import { filter, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
+import { createClient, streamableHttp, type Client } from '../../src/index.js';
+import { ModelEndpointError, anthropicModel, openAiChatModel, openAiResponsesModel, runAgent, type AgentRunEvent, type ModelProvider } from '../../src/agent/index.js';
+import { routeUrl, streamableHttpFixtures, uniqueTag, waitForLog } from '../helpers/http-server-urls.js';
+import { scriptModel, type RecordedModelRequest, type ScriptedApi } from '../helpers/model-server-urls.js';
+import { eventually } from '../helpers/until.js';
+
+interface Api {
+  readonly label: string;
+  readonly wire: ScriptedApi;
+  readonly make: (baseUrl: string, stream: boolean) => ModelProvider;
+  /** The tool names a request offered. */
+  readonly toolNames: (request: RecordedModelRequest) => string[];
+  /** The conversation a request sent. */
+  readonly conversation: (request: RecordedModelRequest) => readonly Record<string, unknown>[];
+}
+
+const body = (request: RecordedModelRequest) => request.body as unknown as Record<string, unknown>;
+const namesOf = (tools: unknown, pick: (tool: Record<string, unknown>) => unknown) => ((tools ?? []) as Record<string, unknown>[]).map((tool) => String(pick(tool)));
+
+export const APIS: readonly Api[] = [
+  {
+    label: 'OpenAI Chat Completions',
+    wire: 'chat',
+    make: (baseUrl, stream) => openAiChatModel({ baseUrl, apiKey: 'sk-chat', model: 'scripted', stream }),
+    toolNames: (request) => namesOf(body(request)['tools'], (tool) => (tool['function'] as { name: string }).name),
+    conversation: (request) => request.body.messages,
+  },
+  {
+    label: 'OpenAI Responses',
+    wire: 'responses',
+    make: (baseUrl, stream) => openAiResponsesModel({ baseUrl, apiKey: 'sk-responses', model: 'scripted', stream }),
+    toolNames: (request) => namesOf(body(request)['tools'], (tool) => tool['name']),
+    conversation: (request) => body(request)['input'] as Record<string, unknown>[],
+  },
+  {
+    label: 'Anthropic Messages',
+    wire: 'anthropic',
+    make: (baseUrl, stream) => anthropicModel({ baseUrl, apiKey: 'sk-ant', model: 'scripted', stream }),
+    toolNames: (request) => namesOf(body(request)['tools'], (tool) => tool['name']),
+    conversation: (request) => request.body.messages,
+  },
+];
+
+/** What each API sends back for the echo call `c1` that answered `hello`: the model's call and the result. */
+const ECHO_ROUND: Readonly<Record<ScriptedApi, readonly Record<string, unknown>[]>> = {
+  chat: [
+    { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'echo', arguments: '{"text":"hello"}' } }] },
+    { role: 'tool', tool_call_id: 'c1', content: 'hello' },
+  ],
+  responses: [
+    { id: 'fc_c1', type: 'function_call', status: 'completed', call_id: 'c1', name: 'echo', arguments: '{"text":"hello"}' },
+    { type: 'function_call_output', call_id: 'c1', output: 'hello' },
+  ],
+  anthropic: [
+    { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'echo', input: { text: 'hello' } }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: [{ type: 'text', text: 'hello' }] }] },
+  ],
+};
+
+const typesOf = (events: readonly AgentRunEvent[]) => events.map((event) => event.type).filter((type) => type !== 'text-delta' && type !== 'usage');
+
+describe('runAgent over each provider API (scripted model, real MCP server over HTTP)', () => {
+  let client: Client;
+  let base: string;
+
+  beforeEach(async () => {
+    base = (await streamableHttpFixtures()).base;
+    client = createClient(streamableHttp(routeUrl(base, 'modern')), { timeout: { firstMs: 10_000 } });
+  });
+
+  afterEach(() => client.close());
+
+  for (const api of APIS) {
+    for (const stream of [true, false]) {
+      const mode = stream ? 'streamed' : 'not streamed';
+      describe(`${api.label}, ${mode}`, () => {
+        it('model → tool call → result → answer: text deltas, usage, the result in the provider format in the next request', async () => {
+          const script = await scriptModel([
+            { toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'hello' } }], usage: { input: 20, output: 5 } },
+            { content: 'The server said hello.', usage: { input: 30, output: 6 } },
+          ]);
+          const events = await lastValueFrom(runAgent({ source: client, model: api.make(script.baseUrl, stream), system: 'You use tools.', prompt: 'Echo hello' }).pipe(toArray()));
+          expect(typesOf(events)).toEqual(['turn-started', 'tool-call', 'tool-result', 'turn-ended', 'turn-started', 'turn-ended', 'done']);
+          const deltas = events.filter((event) => event.type === 'text-delta').map((event) => event.text);
+          expect(deltas.join('')).toBe('The server said hello.');
+          expect(deltas.length).toBe(stream ? 4 : 1);
+          const done = events.at(-1) as Extract<AgentRunEvent, { type: 'done' }>;
+          expect(done).toEqual(jasmine.objectContaining({ text: 'The server said hello.', reason: 'stop', usage: { inputTokens: 50, outputTokens: 11 } }));
+          expect(events.find((event) => event.type === 'tool-result')).toEqual(jasmine.objectContaining({ callId: 'c1', tool: 'echo', outcome: 'result' }));
+          const requests = await script.requests();
+          expect(requests.map((request) => [request.api, request.body.stream === true])).toEqual([[api.wire, stream], [api.wire, stream]]);
+          expect(api.toolNames(requests[0]!)).toEqual(jasmine.arrayContaining(['echo', 'slow', 'progress']));
+          expect(api.conversation(requests[1]!).slice(-2)).toEqual([...ECHO_ROUND[api.wire]]);
+          expect(done.messages.slice(-3, -1)).toEqual([...ECHO_ROUND[api.wire]]);
+          expect(done.messages.length).toBe(4);
+        });
+
+        it('a failing model endpoint: an error event, then ModelEndpointError with the status and the endpoint’s message', async () => {
+          const script = await scriptModel([{ status: 429, error: 'slow down' }]);
+          const seen: AgentRunEvent[] = [];
+          const error = await new Promise<unknown>((resolve) => {
+            runAgent({ source: client, model: api.make(script.baseUrl, stream), prompt: 'go' }).subscribe({ next: (event) => seen.push(event), error: resolve, complete: () => resolve(undefined) });
+          });
+          expect(ModelEndpointError.is(error)).toBeTrue();
+          expect((error as ModelEndpointError).status).toBe(429);
+          expect((error as Error).message).toBe('The model endpoint answered HTTP 429: slow down');
+          expect(seen.map((event) => event.type)).toEqual(['turn-started', 'error']);
+          expect(seen[1]).toEqual({ type: 'error', turn: 1, error });
+        });
+
+        it('unsubscribing while the model streams aborts the model request', async () => {
+          const script = await scriptModel([{ hang: true, content: 'a partial answer that never ends' }]);
+          const run = runAgent({ source: client, model: api.make(script.baseUrl, stream), prompt: 'go' });
+          const first = stream ? firstValueFrom(run.pipe(filter((event) => event.type === 'text-delta'))) : undefined;
+          const subscription = stream ? undefined : run.subscribe();
+          if (first !== undefined) expect((await first).type).toBe('text-delta');
+          else expect(await eventually(async () => (await script.requests()).length === 1, 3000, 20)).toBeTrue();
+          subscription?.unsubscribe();
+          expect(await eventually(async () => (await script.requests())[0]?.aborted === true, 3000, 20)).toBeTrue();
+        });
+      });
+    }
+  }
+
+  it('the tool calls of one answer run side by side, and unsubscribing cancels every one in flight on the server', async () => {
+    const [a, b] = [uniqueTag('run-a'), uniqueTag('run-b')];
+    const script = await scriptModel([{ toolCalls: [{ name: 'slow', arguments: { tag: a, ms: 10_000 } }, { name: 'slow', arguments: { tag: b, ms: 10_000 } }] }, { content: 'never' }]);
+    const subscription = runAgent({ source: client, model: openAiChatModel({ baseUrl: script.baseUrl, model: 'm' }), prompt: 'wait twice' }).subscribe();
+    expect(await waitForLog(base, a, 'tool-started')).toBeDefined();
+    expect(await waitForLog(base, b, 'tool-started')).toBeDefined();
+    subscription.unsubscribe();
+    expect(await waitForLog(base, a, 'tool-aborted')).toBeDefined();
+    expect(await waitForLog(base, b, 'tool-aborted')).toBeDefined();
+    expect((await script.requests()).length).toBe(1);
+  });
+});
