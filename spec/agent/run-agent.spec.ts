@@ -3,47 +3,11 @@
 // server over Streamable HTTP.
 import { filter, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
 import { createClient, streamableHttp, type Client } from '../../src/index.js';
-import { ModelEndpointError, anthropicModel, openAiChatModel, openAiResponsesModel, runAgent, type AgentRunEvent, type ModelProvider } from '../../src/agent/index.js';
+import { ModelEndpointError, openAiChatModel, runAgent, type AgentRunEvent } from '../../src/agent/index.js';
+import { APIS } from '../helpers/model-apis.js';
 import { routeUrl, streamableHttpFixtures, uniqueTag, waitForLog } from '../helpers/http-server-urls.js';
-import { scriptModel, type RecordedModelRequest, type ScriptedApi } from '../helpers/model-server-urls.js';
+import { scriptModel, type ScriptedApi } from '../helpers/model-server-urls.js';
 import { eventually } from '../helpers/until.js';
-
-interface Api {
-  readonly label: string;
-  readonly wire: ScriptedApi;
-  readonly make: (baseUrl: string, stream: boolean) => ModelProvider;
-  /** The tool names a request offered. */
-  readonly toolNames: (request: RecordedModelRequest) => string[];
-  /** The conversation a request sent. */
-  readonly conversation: (request: RecordedModelRequest) => readonly Record<string, unknown>[];
-}
-
-const body = (request: RecordedModelRequest) => request.body as unknown as Record<string, unknown>;
-const namesOf = (tools: unknown, pick: (tool: Record<string, unknown>) => unknown) => ((tools ?? []) as Record<string, unknown>[]).map((tool) => String(pick(tool)));
-
-export const APIS: readonly Api[] = [
-  {
-    label: 'OpenAI Chat Completions',
-    wire: 'chat',
-    make: (baseUrl, stream) => openAiChatModel({ baseUrl, apiKey: 'sk-chat', model: 'scripted', stream }),
-    toolNames: (request) => namesOf(body(request)['tools'], (tool) => (tool['function'] as { name: string }).name),
-    conversation: (request) => request.body.messages,
-  },
-  {
-    label: 'OpenAI Responses',
-    wire: 'responses',
-    make: (baseUrl, stream) => openAiResponsesModel({ baseUrl, apiKey: 'sk-responses', model: 'scripted', stream }),
-    toolNames: (request) => namesOf(body(request)['tools'], (tool) => tool['name']),
-    conversation: (request) => body(request)['input'] as Record<string, unknown>[],
-  },
-  {
-    label: 'Anthropic Messages',
-    wire: 'anthropic',
-    make: (baseUrl, stream) => anthropicModel({ baseUrl, apiKey: 'sk-ant', model: 'scripted', stream }),
-    toolNames: (request) => namesOf(body(request)['tools'], (tool) => tool['name']),
-    conversation: (request) => request.body.messages,
-  },
-];
 
 /** What each API sends back for the echo call `c1` that answered `hello`: the model's call and the result. */
 const ECHO_ROUND: Readonly<Record<ScriptedApi, readonly Record<string, unknown>[]>> = {
@@ -78,7 +42,7 @@ describe('runAgent over each provider API (scripted model, real MCP server over 
     for (const stream of [true, false]) {
       const mode = stream ? 'streamed' : 'not streamed';
       describe(`${api.label}, ${mode}`, () => {
-        it('model → tool call → result → answer: text deltas, usage, the result in the provider format in the next request', async () => {
+        it('model → tool call → result → answer: text deltas, usage, credentials, the result in the provider format in the next request', async () => {
           const script = await scriptModel([
             { toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'hello' } }], usage: { input: 20, output: 5 } },
             { content: 'The server said hello.', usage: { input: 30, output: 6 } },
@@ -93,6 +57,7 @@ describe('runAgent over each provider API (scripted model, real MCP server over 
           expect(events.find((event) => event.type === 'tool-result')).toEqual(jasmine.objectContaining({ callId: 'c1', tool: 'echo', outcome: 'result' }));
           const requests = await script.requests();
           expect(requests.map((request) => [request.api, request.body.stream === true])).toEqual([[api.wire, stream], [api.wire, stream]]);
+          expect(requests[0]).toEqual(jasmine.objectContaining(api.headers));
           expect(api.toolNames(requests[0]!)).toEqual(jasmine.arrayContaining(['echo', 'slow', 'progress']));
           expect(api.conversation(requests[1]!).slice(-2)).toEqual([...ECHO_ROUND[api.wire]]);
           expect(done.messages.slice(-3, -1)).toEqual([...ECHO_ROUND[api.wire]]);
@@ -137,4 +102,37 @@ describe('runAgent over each provider API (scripted model, real MCP server over 
     expect(await waitForLog(base, b, 'tool-aborted')).toBeDefined();
     expect((await script.requests()).length).toBe(1);
   });
+});
+
+describe('runAgent cancelled mid-turn, on a 2025 server with sessions (real MCP server over HTTP)', () => {
+  let client: Client;
+  let base: string;
+
+  beforeEach(async () => {
+    base = (await streamableHttpFixtures()).base;
+    client = createClient(streamableHttp(routeUrl(base, 'sessions')), { timeout: { firstMs: 10_000 } });
+  });
+
+  afterEach(() => client.close());
+
+  for (const api of APIS) {
+    it(`${api.label}: unsubscribing during a tool call sends notifications/cancelled, and the server aborts the call`, async () => {
+      const tag = uniqueTag('run-cancel');
+      const script = await scriptModel([{ toolCalls: [{ id: 'c1', name: 'slow', arguments: { tag, ms: 10_000 } }] }, { content: 'never' }]);
+      const cancelled: unknown[] = [];
+      const frames = client.session.frames$.subscribe((event) => {
+        const message = event.frame.message as { method?: string; params?: unknown };
+        if (event.direction === 'out' && message.method === 'notifications/cancelled') cancelled.push(message.params);
+      });
+      const types: string[] = [];
+      const subscription = runAgent({ source: client, model: api.make(script.baseUrl, true), prompt: 'wait' }).subscribe((event) => types.push(event.type));
+      expect(await waitForLog(base, tag, 'tool-started')).toBeDefined();
+      expect(types.filter((type) => type !== 'usage')).toEqual(['turn-started', 'tool-call']);
+      subscription.unsubscribe();
+      expect(await waitForLog(base, tag, 'tool-aborted')).toBeDefined();
+      frames.unsubscribe();
+      expect(cancelled).toEqual([jasmine.objectContaining({ requestId: jasmine.any(Number) })]);
+      expect((await script.requests()).length).toBe(1);
+    });
+  }
 });

@@ -1,6 +1,7 @@
 // The tools side of a turn: the tool list once it settled, and one tool call from the model's request to the
 // output the model is told (approval, progress, input rounds, result or failure).
 import { EMPTY, Observable, catchError, concat, defer, filter, map, mergeMap, of, take, timeout } from 'rxjs';
+import { McpError } from '../../errors/mcp-error.js';
 import type { CallToolResult, Tool } from '../../protocol/model/tools.js';
 import type { Params } from '../../session/types.js';
 import { DEFAULT_TOOL_HINTS, approvalOf } from '../../client/tool-hints.js';
@@ -64,9 +65,12 @@ function callEvents<M>(options: RunAgentOptions<M>, context: CallContext, base: 
       if (event.type === 'input-required') return of({ type: 'input-requested', ...base, round: event.round, inputRequests: event.inputRequests });
       return event.type === 'result' ? of(finish('result', toolOutput(event.result, options.output), { result: event.result })) : EMPTY;
     }),
-    catchError((error: unknown) => of(finish(isToolCallDenied(error) ? 'denied' : 'error', toolOutput({ error }, options.output), { error }))),
+    catchError((error: unknown) => of(finish(refused(error) ? 'denied' : 'error', toolOutput({ error }, options.output), { error }))),
   );
 }
+
+/** A call the client refused to send: its approval step said no, or the drift gate held it. */
+const refused = (error: unknown): boolean => isToolCallDenied(error) || McpError.hasKind(error, 'ToolDriftError');
 
 /**
  * One tool call of the model: `tool-call`, then (after the approval) its progress and input rounds, then
