@@ -4,7 +4,7 @@
 //   POST scripts                      { replies: [...] } → { id }: a script of replies, used in order
 //   POST s/<id>/chat/completions      OpenAI Chat Completions
 //   POST s/<id>/responses             OpenAI Responses
-//   POST s/<id>/messages              Anthropic Messages
+//   POST s/<id>/messages              Anthropic Messages (also s/<id>/v1/messages)
 //   GET  s/<id>/requests              what was recorded: [{ api, body, authorization, apiKey, version, aborted }]
 // Each POST records the request and answers the next reply of the script. A reply is { content, finish?, model?,
 // usage? } (a text answer), { toolCalls: [{ name, arguments, id? }], content? } (tool calls; `arguments` an object or
@@ -36,7 +36,8 @@ function readBody(req) {
 
 const json = (res, status, value) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 
-const APIS = { 'chat/completions': 'chat', responses: 'responses', messages: 'anthropic' };
+// `v1/messages` is where the Anthropic SDK sends its requests (its base URL is the API's root).
+const APIS = { 'chat/completions': 'chat', responses: 'responses', messages: 'anthropic', 'v1/messages': 'anthropic' };
 
 function stream(res, api, reply, body, index) {
   const events = replyEvents(api, reply, body, index);
