@@ -11,7 +11,7 @@
 
 // The loop: any provider API, streaming
 export { runAgent } from './loop/run.js';
-export type { RunAgentOptions, AgentRunEvent, AgentToolOutcome } from './loop/events.js';
+export type { RunAgentOptions, AgentRunEvent, AgentToolOutcome, AgentTurnFields, AgentCallFields } from './loop/events.js';
 export { openAiChatModel } from './providers/openai-chat.js';
 export type { OpenAiChatModelOptions, OpenAiChatClient } from './providers/openai-chat.js';
 export { openAiResponsesModel } from './providers/openai-responses.js';
@@ -81,4 +81,6 @@ export type {
 export { ModelEndpointError } from './errors.js';
 export type { ModelEndpointErrorOptions } from './errors.js';
 export { openAiSampling, SAMPLING_REJECTED_CODE } from './sampling.js';
+export { anthropicSampling } from './providers/anthropic-sampling.js';
+export type { AnthropicSamplingOptions } from './providers/anthropic-sampling.js';
 export type { OpenAiSamplingOptions, SamplingApprovalContext } from './sampling.js';

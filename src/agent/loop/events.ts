@@ -42,14 +42,14 @@ export interface RunAgentOptions<M> {
 /** What happened to one tool call. */
 export type AgentToolOutcome = 'result' | 'error' | 'denied';
 
-/** Fields every event has. */
-interface Turn {
+/** Fields every event of {@link AgentRunEvent} has. */
+export interface AgentTurnFields {
   /** The turn's number, from 1: one model request and the tool calls of its answer. */
   readonly turn: number;
 }
 
 /** Fields of the events of one tool call. */
-interface Call extends Turn {
+export interface AgentCallFields extends AgentTurnFields {
   /** The provider's id of the call. */
   readonly callId: string;
   /** The MCP tool's name (the name the model called, when there is no such tool). */
@@ -58,25 +58,25 @@ interface Call extends Turn {
 
 /** What {@link runAgent} reports, in order; `M` is the provider API's message type. */
 export type AgentRunEvent<M = unknown> =
-  | (Turn & {
+  | (AgentTurnFields & {
       /** The model is asked. */
       readonly type: 'turn-started';
       /** The MCP names of the tools offered (the list as it is now). */
       readonly tools: readonly string[];
     })
-  | (Turn & {
+  | (AgentTurnFields & {
       /** A piece of the model's text, as it streams. */
       readonly type: 'text-delta';
       /** The piece. */
       readonly text: string;
     })
-  | (Turn & {
+  | (AgentTurnFields & {
       /** Token counts the provider reported for this turn's request. */
       readonly type: 'usage';
       /** The counts. */
       readonly usage: ModelUsage;
     })
-  | (Call & {
+  | (AgentCallFields & {
       /** A tool call the model asked for starts (its approval comes first). */
       readonly type: 'tool-call';
       /** The name the model called (the provider name). */
@@ -84,7 +84,7 @@ export type AgentRunEvent<M = unknown> =
       /** The arguments the model gave. */
       readonly arguments: Params;
     })
-  | (Call & {
+  | (AgentCallFields & {
       /** The server reported progress on a tool call. */
       readonly type: 'tool-progress';
       /** How far the work is. */
@@ -94,7 +94,7 @@ export type AgentRunEvent<M = unknown> =
       /** What is happening, when the server says. */
       readonly message?: string;
     })
-  | (Call & {
+  | (AgentCallFields & {
       /** The server needs input before it answers the call (2026-07-28); the client's handlers are asked. */
       readonly type: 'input-requested';
       /** 1 for the first round of the call, 2 for the next, … */
@@ -102,7 +102,7 @@ export type AgentRunEvent<M = unknown> =
       /** What the server asked for. */
       readonly inputRequests: InputRequests;
     })
-  | (Call & {
+  | (AgentCallFields & {
       /** A tool call ended, and what the model is told about it. */
       readonly type: 'tool-result';
       /** `result`, `error` (the call failed; the model is told) or `denied` (an approval said no). */
@@ -114,7 +114,7 @@ export type AgentRunEvent<M = unknown> =
       /** What the model is given. */
       readonly output: ToolOutput;
     })
-  | (Turn & {
+  | (AgentTurnFields & {
       /** The turn is over: the model answered, and its tool calls (if any) ended. */
       readonly type: 'turn-ended';
       /** The model's text of this turn. */
@@ -126,13 +126,13 @@ export type AgentRunEvent<M = unknown> =
       /** The tool calls the model asked for. */
       readonly toolCalls: readonly ModelToolCall[];
     })
-  | (Turn & {
+  | (AgentTurnFields & {
       /** The model request failed; the run errors with the same error right after. */
       readonly type: 'error';
       /** The failure (a `ModelEndpointError`, or the listing's error when the tool list never loaded). */
       readonly error: unknown;
     })
-  | (Turn & {
+  | (AgentTurnFields & {
       /** The run is over: the model answered without tools, or the turn limit was reached. */
       readonly type: 'done';
       /** The model's last text. */
