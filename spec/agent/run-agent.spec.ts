@@ -91,6 +91,27 @@ describe('runAgent over each provider API (scripted model, real MCP server over 
     }
   }
 
+  for (const api of APIS) {
+    it(`${api.label}: an error event mid-stream fails the run with ModelEndpointError and the provider's message, after the text so far`, async () => {
+      const script = await scriptModel([{ content: 'one two three four five six', failMidStream: 'Overloaded right now' }]);
+      const seen: AgentRunEvent[] = [];
+      const error = await new Promise<unknown>((resolve) => {
+        runAgent({ source: client, model: api.make(script.baseUrl, true), prompt: 'go' }).subscribe({ next: (event) => seen.push(event), error: resolve, complete: () => resolve(undefined) });
+      });
+      expect(ModelEndpointError.is(error)).withContext(String(error)).toBeTrue();
+      expect((error as Error).message).toBe('The model endpoint failed: Overloaded right now');
+      expect(seen.some((event) => event.type === 'text-delta')).toBeTrue();
+      expect(seen.map((event) => event.type).filter((type) => type !== 'text-delta' && type !== 'usage')).toEqual(['turn-started', 'error']);
+    });
+
+    it(`${api.label}: a stream that ends before the answer does fails the run with ModelEndpointError`, async () => {
+      const script = await scriptModel([{ content: 'one two three four five six', cutMidStream: true }]);
+      const error = await lastValueFrom(runAgent({ source: client, model: api.make(script.baseUrl, true), prompt: 'go' })).then(() => undefined, (failure: unknown) => failure);
+      expect(ModelEndpointError.is(error)).withContext(String(error)).toBeTrue();
+      expect((error as Error).message).toMatch(/^The model endpoint answered something that is not .*\(the stream ended before/);
+    });
+  }
+
   it('the tool calls of one answer run side by side, and unsubscribing cancels every one in flight on the server', async () => {
     const [a, b] = [uniqueTag('run-a'), uniqueTag('run-b')];
     const script = await scriptModel([{ toolCalls: [{ name: 'slow', arguments: { tag: a, ms: 10_000 } }, { name: 'slow', arguments: { tag: b, ms: 10_000 } }] }, { content: 'never' }]);

@@ -9,7 +9,7 @@ export interface ScriptedUsage {
 
 /** One reply of a script (see 400-model.cjs). */
 export type ScriptedReply =
-  | { readonly content: string; readonly finish?: string; readonly model?: string; readonly usage?: ScriptedUsage }
+  | { readonly content: string; readonly finish?: string; readonly model?: string; readonly usage?: ScriptedUsage; readonly failMidStream?: string; readonly cutMidStream?: boolean }
   | { readonly toolCalls: readonly { readonly name: string; readonly arguments?: unknown; readonly id?: string }[]; readonly content?: string; readonly usage?: ScriptedUsage }
   | { readonly status: number; readonly error?: string }
   | { readonly hang: true; readonly content?: string }

@@ -162,5 +162,14 @@ exports.replyEvents = (api, reply, body, index) => APIS[api].events(normalize(re
 exports.errorBody = (api, status, message) =>
   api === 'anthropic' ? { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message } } : { error: { message, type: 'server_error' } };
 
+const STREAM_ERRORS = {
+  chat: (message) => ({ data: { error: { message, type: 'server_error' } } }),
+  responses: (message) => ({ event: 'response.failed', data: { type: 'response.failed', response: { id: 'resp_failed', object: 'response', status: 'failed', error: { code: 'server_error', message }, output: [] } } }),
+  anthropic: (message) => ({ event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message } } }),
+};
+
+/** The event with which `api` reports a failure in the middle of a stream. */
+exports.streamError = (api, message) => STREAM_ERRORS[api](message);
+
 /** An SSE frame of one event. */
 exports.sseFrame = (event) => `${event.event === undefined ? '' : `event: ${event.event}\n`}data: ${event.raw ?? JSON.stringify(event.data)}\n\n`;

@@ -9,10 +9,12 @@
 // Each POST records the request and answers the next reply of the script. A reply is { content, finish?, model?,
 // usage? } (a text answer), { toolCalls: [{ name, arguments, id? }], content? } (tool calls; `arguments` an object or
 // a raw string), { status, error } (an HTTP error), { hang: true, content? } (no answer until the client goes away;
-// streamed, the first half of the reply's events first) or { raw } (that JSON as it is).
+// streamed, the first half of the reply's events first) or { raw } (that JSON as it is). Streamed, a text or tool
+// reply with { failMidStream: message } sends the first half of its events and then the API's error event, with
+// { cutMidStream: true } the first half and the end of the stream.
 'use strict';
 
-const { errorBody, replyBody, replyEvents, sseFrame } = require('../model-wire.cjs');
+const { errorBody, replyBody, replyEvents, sseFrame, streamError } = require('../model-wire.cjs');
 
 const PREFIX = '/__rxmcp/model/';
 const MAX_BODY = 16 * 1024 * 1024;
@@ -42,7 +44,9 @@ const APIS = { 'chat/completions': 'chat', responses: 'responses', messages: 'an
 function stream(res, api, reply, body, index) {
   const events = replyEvents(api, reply, body, index);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const sent = reply.hang ? events.slice(0, Math.ceil(events.length / 2)) : events;
+  const cut = reply.hang || reply.failMidStream !== undefined || reply.cutMidStream;
+  const sent = cut ? events.slice(0, Math.ceil(events.length / 2)) : events;
+  if (reply.failMidStream !== undefined) sent.push(streamError(api, reply.failMidStream));
   res.write(sent.map(sseFrame).join(''));
   if (!reply.hang) res.end();
 }

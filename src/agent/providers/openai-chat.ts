@@ -97,7 +97,10 @@ function streamReader(): StreamReader<OpenAiChatMessage> {
       if (usage !== undefined) events.push({ type: 'usage', usage });
       return events.length === 0 ? NOTHING : events;
     },
-    end: () => reply(text, [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call), finish),
+    end: () => {
+      if (finish === undefined) throw notAnAnswer('a whole chat completion (the stream ended before the answer did: no finish_reason)');
+      return reply(text, [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call), finish);
+    },
   };
 }
 
