@@ -1,9 +1,9 @@
 // runAgent over the three provider APIs (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages), each
 // streamed and not, against the scripted model server (their wire formats, event streams included) and a real MCP
 // server over Streamable HTTP.
-import { filter, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
+import { EMPTY, filter, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
 import { createClient, streamableHttp, type Client } from '../../src/index.js';
-import { ModelEndpointError, openAiChatModel, runAgent, type AgentRunEvent } from '../../src/agent/index.js';
+import { ModelEndpointError, openAiChatModel, runAgent, type AgentRunEvent, type ModelProvider } from '../../src/agent/index.js';
 import { APIS } from '../helpers/model-apis.js';
 import { routeUrl, streamableHttpFixtures, uniqueTag, waitForLog } from '../helpers/http-server-urls.js';
 import { scriptModel, type ScriptedApi } from '../helpers/model-server-urls.js';
@@ -77,7 +77,7 @@ describe('runAgent over each provider API (scripted model, real MCP server over 
           expect(seen[1]).toEqual({ type: 'error', turn: 1, error });
         });
 
-        it('unsubscribing while the model streams aborts the model request', async () => {
+        it('unsubscribing before the model has answered aborts the model request', async () => {
           const script = await scriptModel([{ hang: true, content: 'a partial answer that never ends' }]);
           const run = runAgent({ source: client, model: api.make(script.baseUrl, stream), prompt: 'go' });
           const first = stream ? firstValueFrom(run.pipe(filter((event) => event.type === 'text-delta'))) : undefined;
@@ -111,6 +111,15 @@ describe('runAgent over each provider API (scripted model, real MCP server over 
       expect((error as Error).message).toMatch(/^The model endpoint answered something that is not .*\(the stream ended before/);
     });
   }
+
+  it('a provider of its own plugs in by the ModelProvider shape; one whose turn ends without a reply fails the run with ModelEndpointError', async () => {
+    const silent: ModelProvider<string> = {
+      api: 'openai-chat', model: 'none', start: (prompt) => [prompt], tool: (entry) => entry.name, toolResults: () => [], turn: () => EMPTY,
+    };
+    const error = await lastValueFrom(runAgent({ source: client, model: silent, prompt: 'go' })).then(() => undefined, (failure: unknown) => failure);
+    expect(ModelEndpointError.is(error)).withContext(String(error)).toBeTrue();
+    expect((error as Error).message).toBe('The model request ended without an answer');
+  });
 
   it('the tool calls of one answer run side by side, and unsubscribing cancels every one in flight on the server', async () => {
     const [a, b] = [uniqueTag('run-a'), uniqueTag('run-b')];

@@ -4,6 +4,7 @@
 // on until the model answers without tools.
 import { Observable, catchError, combineLatest, concat, defer, from, merge, mergeMap, of, take, throwError } from 'rxjs';
 import { describeTools, type AdvertisedTools } from '../advertise.js';
+import { ModelEndpointError } from '../errors.js';
 import type { ToolOutput } from '../output.js';
 import type { ModelReply, ModelTurnEvent, ModelUsage } from '../providers/types.js';
 import { hintsStream, type ToolHints } from '../source.js';
@@ -75,7 +76,8 @@ function ask<M>(run: Run<M>, messages: readonly M[], turn: number, answered: Ans
 /** After the answer: the run ends, or the tool calls run and the next turn follows. */
 function afterAnswer<M>(run: Run<M>, messages: readonly M[], turn: number, answered: Answered<M>): Observable<AgentRunEvent<M>> {
   const { options } = run;
-  const reply = answered.reply as ModelReply<M>;
+  const reply = answered.reply;
+  if (reply === undefined) return throwError(() => new ModelEndpointError('The model request ended without an answer'));
   run.totals.add(answered.usage);
   const history = [...messages, ...reply.messages];
   const ended: AgentRunEvent<M> = { type: 'turn-ended', turn, text: reply.text, reason: reply.reason, providerReason: reply.providerReason, toolCalls: reply.calls };
