@@ -5,7 +5,7 @@ import { EMPTY, filter, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
 import { createClient, streamableHttp, type Client } from '../../src/index.js';
 import { ModelEndpointError, openAiChatModel, runAgent, type AgentRunEvent, type ModelProvider } from '../../src/agent/index.js';
 import { APIS } from '../helpers/model-apis.js';
-import { routeUrl, streamableHttpFixtures, uniqueTag, waitForLog } from '../helpers/http-server-urls.js';
+import { routeUrl, serverLog, streamableHttpFixtures, uniqueTag, waitForLog } from '../helpers/http-server-urls.js';
 import { scriptModel, type ScriptedApi } from '../helpers/model-server-urls.js';
 import { eventually } from '../helpers/until.js';
 
@@ -111,6 +111,30 @@ describe('runAgent over each provider API (scripted model, real MCP server over 
       expect((error as Error).message).toMatch(/^The model endpoint answered something that is not .*\(the stream ended before/);
     });
   }
+
+  it('reports a tool call’s progress; a made-up tool and arguments that are not JSON are told to the model as errors', async () => {
+    const script = await scriptModel([
+      { toolCalls: [{ id: 'p1', name: 'progress', arguments: { steps: 3 } }, { id: 'x1', name: 'nope', arguments: {} }, { id: 'e1', name: 'echo', arguments: '{"text":' }] },
+      { content: 'ok' },
+    ]);
+    const events = await lastValueFrom(runAgent({ source: client, model: openAiChatModel({ baseUrl: script.baseUrl, model: 'm' }), prompt: 'go' }).pipe(toArray()));
+    expect(events.flatMap((event) => (event.type === 'tool-progress' ? [`${event.callId} ${event.progress}/${event.total}`] : []))).toEqual(['p1 1/3', 'p1 2/3', 'p1 3/3']);
+    const told = (await script.requests())[1]?.body.messages.slice(-3);
+    expect(told).toEqual([
+      { role: 'tool', tool_call_id: 'p1', content: '3 steps' },
+      { role: 'tool', tool_call_id: 'x1', content: 'Error: The tool call failed: There is no tool named nope' },
+      { role: 'tool', tool_call_id: 'e1', content: 'Error: The tool call failed: echo: the arguments are not valid JSON' },
+    ]);
+  });
+
+  it('maxTurns ends the run with reason max-turns, without running the calls of the last answer', async () => {
+    const tag = uniqueTag('run-max');
+    const script = await scriptModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }, { toolCalls: [{ name: 'slow', arguments: { tag, ms: 10 } }] }]);
+    const events = await lastValueFrom(runAgent({ source: client, model: openAiChatModel({ baseUrl: script.baseUrl, model: 'm' }), prompt: 'go', maxTurns: 2 }).pipe(toArray()));
+    expect(events.at(-1)).toEqual(jasmine.objectContaining({ type: 'done', turn: 2, reason: 'max-turns' }));
+    expect(events.filter((event) => event.type === 'tool-call').length).toBe(1);
+    expect(await serverLog(base, tag)).toEqual([]);
+  });
 
   it('a provider of its own plugs in by the ModelProvider shape; one whose turn ends without a reply fails the run with ModelEndpointError', async () => {
     const silent: ModelProvider<string> = {
