@@ -31,7 +31,7 @@ const BY_FILE = [
   [/^session\//, 'Session'],
   [/^agent\/(advertise|tool-formats|names|schema)\.ts$/, 'Tool formats'],
   [/^agent\/(output|results)\.ts$/, 'Tool results'],
-  [/^agent\/(openai-chat|sampling)\.ts$/, 'Sampling'],
+  [/^agent\/(openai-chat|sampling|providers\/anthropic-sampling)\.ts$/, 'Sampling'],
   [/^(agent|ai)\//, 'Agents'],
   [/^otel\//, 'Observability'],
   [/^testing\/(frames|marble-transport|marble-run|scheduler)\.ts$/, 'Marbles'],

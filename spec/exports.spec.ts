@@ -36,16 +36,16 @@ describe('public entry points', () => {
     expect(Object.keys(universal).length).toBeLessThanOrEqual(MAIN_ENTRY_LIMIT);
   });
 
-  it('rxmcp/agent exports the agent loop, tool formats and names, tool results, hints, tool pinning and sampling through a model', () => {
+  it('rxmcp/agent exports the agent loops and their model providers, tool formats and names, tool results, hints, tool pinning and sampling through a model', () => {
     expect(Object.keys(agent).sort()).toEqual([
-      'agentLoop', 'isToolCallDenied', 'DEFAULT_TOOL_HINTS', 'hintsOf',
+      'runAgent', 'openAiChatModel', 'openAiResponsesModel', 'anthropicModel', 'agentLoop', 'isToolCallDenied', 'DEFAULT_TOOL_HINTS', 'hintsOf',
       'toolPinning', 'toolDrift$', 'toolFingerprint', 'pinTools', 'PINNED_FIELDS', 'diffToolPins', 'describeDrift', 'memoryPinStore', 'ToolDriftError',
       'advertiseTools', 'describeTools', 'DEFAULT_MAX_TOOLS', 'toOpenAiChatTools', 'toOpenAiResponsesTools', 'toAnthropicTools', 'openAiChatTool',
       'openAiResponsesTool', 'anthropicTool', 'assignToolNames', 'sanitizeToolName', 'qualifiedToolName', 'PROVIDER_TOOL_NAME',
       'DEFAULT_MAX_TOOL_NAME_LENGTH', 'DEFAULT_TOOL_NAME_SEPARATOR', 'normalizeInputSchema',
       'toolOutput', 'DEFAULT_MAX_TOOL_TEXT_CHARS', 'DEFAULT_MAX_TOOL_MEDIA_BYTES', 'toOpenAiChatToolMessages', 'toOpenAiResponsesToolOutput',
       'toAnthropicToolResult',
-      'chatCompletion', 'ModelEndpointError', 'openAiSampling', 'SAMPLING_REJECTED_CODE',
+      'chatCompletion', 'ModelEndpointError', 'openAiSampling', 'SAMPLING_REJECTED_CODE', 'anthropicSampling',
     ].sort());
   });
 

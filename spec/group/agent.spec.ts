@@ -1,6 +1,6 @@
 import { filter, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
 import { createClientGroup } from '../../src/index.js';
-import { agentLoop, toOpenAiChatTools, type AgentEvent, type ToolSource } from '../../src/agent/index.js';
+import { agentLoop, anthropicModel, runAgent, toOpenAiChatTools, type AgentEvent, type ToolSource } from '../../src/agent/index.js';
 import { createTestingController, serveTools, tool, toolResult, type TestingController } from '../../src/testing/index.js';
 import { scriptModel } from '../helpers/model-server-urls.js';
 
@@ -82,5 +82,32 @@ describe('client group as a tool source', () => {
     group.close();
     a.verify();
     b.verify();
+  });
+});
+
+describe('runAgent over a client group', () => {
+  it('calls each server’s tools under the group’s names, and a tool one server adds mid-conversation reaches the next turn', async () => {
+    const a = searchServer('a');
+    const b = createTestingController();
+    const bTools = serveTools(b, [search]);
+    const deploy = tool('deploy', { description: 'Deploys' });
+    b.whenRequest('tools/call', { name: 'search' }).respond(() => {
+      bTools.set([search, deploy]);
+      return toolResult('b found nothing; deploy instead');
+    });
+    b.whenRequest('tools/call', { name: 'deploy' }).respond(() => toolResult('deployed'));
+    const group = createClientGroup({ a: a.transport, b: b.transport });
+    const script = await scriptModel([
+      { toolCalls: [{ id: 'c1', name: 'a__search', arguments: { q: 'x' } }, { id: 'c2', name: 'b__search', arguments: { q: 'y' } }] },
+      { toolCalls: [{ id: 'c3', name: 'b__deploy', arguments: {} }] },
+      { content: 'Deployed.' },
+    ]);
+    const events = await lastValueFrom(runAgent({ source: group, model: anthropicModel({ baseUrl: script.baseUrl, model: 'scripted' }), prompt: 'Search, then deploy' }).pipe(toArray()));
+    const offered = events.flatMap((event) => (event.type === 'turn-started' ? [event.tools.join(',')] : []));
+    expect(offered).toEqual(['a__search,b__search', 'a__search,b__search,b__deploy', 'a__search,b__search,b__deploy']);
+    const results = events.flatMap((event) => (event.type === 'tool-result' ? [`${event.tool}:${event.outcome}:${event.output.parts[0]?.type === 'text' ? event.output.parts[0].text : ''}`] : []));
+    expect(results.sort()).toEqual(['a__search:result:a found x', 'b__deploy:result:deployed', 'b__search:result:b found nothing; deploy instead']);
+    expect(events.at(-1)).toEqual(jasmine.objectContaining({ type: 'done', text: 'Deployed.' }));
+    group.close();
   });
 });

@@ -1,8 +1,9 @@
 // The agent glue against the bundled example server over stdio: sampling through a model endpoint (the server's
 // summarize tool), and a loop whose tool list changes mid-run.
-import { lastValueFrom, toArray } from 'rxjs';
+import { lastValueFrom, tap, toArray } from 'rxjs';
 import { createClient, RpcError, type Client, type ProtocolMode } from '../../src/index.js';
-import { agentLoop, openAiSampling } from '../../src/agent/index.js';
+import { agentLoop, openAiSampling, runAgent } from '../../src/agent/index.js';
+import { APIS } from '../helpers/model-apis.js';
 import { stdio } from '../../src/node/index.js';
 import { exampleServerFile, nodeCommand } from '../fixtures/official/launch.js';
 import { textOf } from '../helpers/mcp-fixtures.js';
@@ -75,5 +76,71 @@ describe('the agent loop against the example server', () => {
     const toolNames = (await script.requests()).map((request) => (request.body.tools ?? []).map((tool) => tool.function.name).includes('bonus'));
     expect(toolNames).toEqual([false, true, true, false]);
     expect((await script.requests())[2]?.body.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'b1', content: 'Bonus!' });
+  });
+});
+
+describe('runAgent against the example server: a tool-list change mid-conversation, each provider API', () => {
+  let client: Client;
+  beforeEach(() => (client = createClient(server(), { timeout: { firstMs: 15_000 } })));
+  afterEach(() => client.close());
+
+  for (const api of APIS) {
+    for (const stream of [true, false]) {
+      it(`${api.label}, ${stream ? 'streamed' : 'not streamed'}: the next turn offers the new tool, which can be called, and loses it again`, async () => {
+        const script = await scriptModel([
+          { toolCalls: [{ id: 't1', name: 'toggle_tool', arguments: {} }] },
+          { toolCalls: [{ id: 'b1', name: 'bonus', arguments: {} }] },
+          { toolCalls: [{ id: 't2', name: 'toggle_tool', arguments: {} }] },
+          { content: 'Bonus said Bonus!' },
+        ]);
+        const events = await lastValueFrom(runAgent({ source: client, model: api.make(script.baseUrl, stream), prompt: 'go' }).pipe(toArray()));
+        expect(events.at(-1)).toEqual(jasmine.objectContaining({ type: 'done', text: 'Bonus said Bonus!', reason: 'stop' }));
+        const offered = events.flatMap((event) => (event.type === 'turn-started' ? [event.tools.includes('bonus')] : []));
+        expect(offered).toEqual([false, true, true, false]);
+        const requests = await script.requests();
+        expect(requests.map((request) => api.toolNames(request).includes('bonus'))).toEqual([false, true, true, false]);
+        expect(events.find((event) => event.type === 'tool-result' && event.tool === 'bonus')).toEqual(jasmine.objectContaining({ outcome: 'result' }));
+      });
+    }
+  }
+});
+
+describe('runAgent against the example server: approvals and input rounds', () => {
+  let client: Client;
+  afterEach(() => client.close());
+
+  it('an approval that waits holds only its own call, and the server’s input round is reported before the result', async () => {
+    client = createClient(server(), {
+      timeout: { firstMs: 15_000 },
+      handlers: { elicitation: () => ({ action: 'accept', content: { name: 'Ada' } }) },
+    });
+    const script = await scriptModel([
+      { toolCalls: [{ id: 'g1', name: 'greet', arguments: {} }, { id: 'a1', name: 'add', arguments: { a: 17, b: 25 } }] },
+      { content: 'Hello Ada; 42.' },
+    ]);
+    let release: (approved: boolean) => void = () => undefined;
+    const waiting = new Promise<boolean>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const events = await lastValueFrom(runAgent({
+      source: client,
+      model: APIS[1]!.make(script.baseUrl, true),
+      prompt: 'greet and add',
+      approve: (call) => (call.name === 'greet' ? waiting : true),
+    }).pipe(
+      tap((event) => {
+        if (event.type === 'tool-result') order.push(`${event.tool}:${event.outcome}`);
+        if (event.type === 'tool-result' && event.tool === 'add') release(true);
+      }),
+      toArray(),
+    ));
+    expect(order).toEqual(['add:result', 'greet:result']);
+    const greet = events.filter((event) => event.type !== 'text-delta' && event.type !== 'usage' && 'callId' in event && event.callId === 'g1').map((event) => event.type);
+    expect(greet).toEqual(['tool-call', 'input-requested', 'tool-result']);
+    expect(events.find((event) => event.type === 'input-requested')).toEqual(jasmine.objectContaining({ tool: 'greet', round: 1, inputRequests: { name: jasmine.objectContaining({ method: 'elicitation/create' }) } }));
+    const outputs = (await script.requests())[1]?.body as unknown as { input: { type?: string; call_id?: string; output?: string }[] };
+    expect(outputs.input.filter((item) => item.type === 'function_call_output')).toEqual([
+      { type: 'function_call_output', call_id: 'g1', output: 'Hello, Ada!' },
+      { type: 'function_call_output', call_id: 'a1', output: '42\n{"sum":42}' },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-// `npm run agent` (examples/agent-loop.ts) against the scripted model server and the bundled example server.
+// `npm run agent` (examples/agent-loop.ts) against the scripted model server (each provider API) or its own scripted
+// model, and the bundled example server.
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,8 @@ interface Run {
 /** The environment of a run: no model variables of the machine, only those given. */
 function environment(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_API_KEY', 'AGENT_APPROVE']) delete env[name];
+  const names = ['OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_API_KEY', 'OPENAI_API', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL', 'ANTHROPIC_API_KEY', 'AGENT_PROVIDER', 'AGENT_STREAM', 'AGENT_APPROVE'];
+  for (const name of names) delete env[name];
   return { ...env, ...extra };
 }
 
@@ -39,14 +41,24 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, onOutput?:
 }
 
 describe('npm run agent', () => {
-  it('without the model variables says what to set and exits 0', async () => {
-    const { code, output } = await run(process.execPath, ['--import', 'tsx', 'examples/agent-loop.ts'], environment({}));
+  it('--help says which variables choose the model and exits 0', async () => {
+    const { code, output } = await run(process.execPath, ['--import', 'tsx', 'examples/agent-loop.ts', '--help'], environment({}));
     expect(code).toBe(0);
-    expect(output).toContain('OPENAI_BASE_URL');
-    expect(output).toContain('OPENAI_MODEL');
+    for (const name of ['OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_API', 'ANTHROPIC_API_KEY', 'ANTHROPIC_MODEL', 'AGENT_STREAM']) expect(output).toContain(name);
   }, RUN_MS);
 
-  it('runs a task against the model: tool calls, a tool-list change mid-run, the answer', async () => {
+  it('without the model variables runs against a scripted model on 127.0.0.1 and streams the turn to the terminal', async () => {
+    const { code, output } = await run('npm', ['run', '--silent', 'agent'], environment({}));
+    expect(code).withContext(output).toBe(0);
+    expect(output).toMatch(/model: a scripted model at http:\/\/127\.0\.0\.1:\d+\/v1/);
+    expect(output).toContain('← add (result): 42');
+    expect(output).toContain('(the tool list changed:');
+    expect(output).toContain('← bonus (result): Bonus!');
+    expect(output).toContain('  model: 17 + 25 = 42, and the bonus tool that appeared said Bonus!');
+    expect(output).toMatch(/done \(stop, 4 turns, tokens \d+ in \/ \d+ out\)/);
+  }, RUN_MS);
+
+  it('runs a task against the OPENAI_* model, streamed: tool calls, a tool-list change mid-run, the answer', async () => {
     const script = await scriptModel([
       { toolCalls: [{ name: 'add', arguments: { a: 17, b: 25 } }] },
       { toolCalls: [{ name: 'toggle_tool', arguments: {} }] },
@@ -59,13 +71,31 @@ describe('npm run agent', () => {
     expect(output).toContain('← add (result): 42');
     expect(output).toContain('(the tool list changed:');
     expect(output).toContain('← bonus (result): Bonus!');
-    expect(output).toContain('answer (stop): 17 + 25 = 42, and the bonus tool said Bonus!');
+    expect(output).toContain('  model: 17 + 25 = 42, and the bonus tool said Bonus!');
+    expect(output).toContain('done (stop, 4 turns, tokens 44 in / 28 out)');
     const requests = await script.requests();
-    expect(requests.length).toBe(4);
+    expect(requests.map((request) => [request.api, request.body.stream])).toEqual(Array(4).fill(['chat', true]));
     expect(requests[0]?.authorization).toBe('Bearer sk-example');
     expect(requests[0]?.body.messages.at(-1)).toEqual({ role: 'user', content: 'Add 17 and 25, then use the bonus tool' });
     expect(requests.map((request) => (request.body.tools ?? []).some((tool) => tool.function.name === 'bonus'))).toEqual([false, false, true, true]);
   }, RUN_MS);
+
+  for (const [label, extra, api] of [
+    ['ANTHROPIC_* (Anthropic Messages)', { ANTHROPIC_API_KEY: 'sk-ant', ANTHROPIC_MODEL: 'claude-scripted' }, 'anthropic'],
+    ['OPENAI_API=responses (OpenAI Responses)', { OPENAI_API_KEY: 'sk-example', OPENAI_API: 'responses' }, 'responses'],
+  ] as const) {
+    it(`takes the model from ${label}, not streamed with AGENT_STREAM=0`, async () => {
+      const script = await scriptModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }, { content: 'It is 3.' }]);
+      const base: Record<string, string> = { [api === 'anthropic' ? 'ANTHROPIC_BASE_URL' : 'OPENAI_BASE_URL']: script.baseUrl };
+      const { code, output } = await run(process.execPath, ['--import', 'tsx', 'examples/agent-loop.ts', 'add 1 and 2'], environment({ ...base, ...extra, AGENT_STREAM: '0' }));
+      expect(code).withContext(output).toBe(0);
+      expect(output).toContain('← add (result): 3');
+      expect(output).toContain('  model: It is 3.');
+      const requests = await script.requests();
+      expect(requests.map((request) => [request.api, request.body.stream ?? false])).toEqual([[api, false], [api, false]]);
+      expect(api === 'anthropic' ? requests[0]?.apiKey : requests[0]?.authorization).toBe(api === 'anthropic' ? 'sk-ant' : 'Bearer sk-example');
+    }, RUN_MS);
+  }
 
   it('a call that is not read-only is denied without a terminal unless AGENT_APPROVE=all', async () => {
     const script = await scriptModel([{ toolCalls: [{ id: 'c1', name: 'bump', arguments: {} }] }, { content: 'Not allowed.' }]);

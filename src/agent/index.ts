@@ -9,7 +9,20 @@
  * @module rxmcp/agent
  */
 
-// The loop
+// The loop: any provider API, streaming
+export { runAgent } from './loop/run.js';
+export type { RunAgentOptions, AgentRunEvent, AgentToolOutcome, AgentTurnFields, AgentCallFields } from './loop/events.js';
+export { openAiChatModel } from './providers/openai-chat.js';
+export type { OpenAiChatModelOptions, OpenAiChatClient } from './providers/openai-chat.js';
+export { openAiResponsesModel } from './providers/openai-responses.js';
+export type { OpenAiResponsesModelOptions, OpenAiResponsesClient, OpenAiResponsesItem } from './providers/openai-responses.js';
+export { anthropicModel } from './providers/anthropic.js';
+export type { AnthropicModelOptions, AnthropicClient, AnthropicMessage } from './providers/anthropic.js';
+export type {
+  ModelProvider, ModelProviderOptions, ModelApi, ModelRequest, ModelTurnEvent, ModelReply, ModelToolCall, ModelStopReason, ModelUsage,
+} from './providers/types.js';
+export type { SdkCreate } from './providers/wire.js';
+// The Chat Completions loop without streaming
 export { agentLoop } from './loop.js';
 export type { AgentLoopOptions, AgentEvent, ToolCallOutcome } from './loop.js';
 
@@ -68,4 +81,6 @@ export type {
 export { ModelEndpointError } from './errors.js';
 export type { ModelEndpointErrorOptions } from './errors.js';
 export { openAiSampling, SAMPLING_REJECTED_CODE } from './sampling.js';
+export { anthropicSampling } from './providers/anthropic-sampling.js';
+export type { AnthropicSamplingOptions } from './providers/anthropic-sampling.js';
 export type { OpenAiSamplingOptions, SamplingApprovalContext } from './sampling.js';

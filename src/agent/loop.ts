@@ -14,6 +14,7 @@ import { chatCompletion, type ChatCompletion, type OpenAiEndpoint } from './open
 import { toolOutput, type ToolOutput, type ToolOutputOptions } from './output.js';
 import { toOpenAiChatToolMessages, type OpenAiChatMessage, type OpenAiChatToolCall, type ToolOutputEntry } from './results.js';
 import { DEFAULT_TOOL_HINTS, approvalOf } from '../client/tool-hints.js';
+import { parseArguments, settledTools } from './loop/tools.js';
 import { hintsStream, isToolCallDenied, type ToolCallApproval, type ToolHints, type ToolHintsInput, type ToolSource } from './source.js';
 import { openAiChatTool, type OpenAiChatTool } from './tool-formats.js';
 
@@ -135,34 +136,6 @@ type Advertised = AdvertisedTools<OpenAiChatTool>;
 
 const DEFAULT_MAX_STEPS = 20;
 const DEFAULT_SETTLE_MS = 2000;
-
-/**
- * The tool list once it has settled: nothing announced and not loaded, nothing loading (or the wait ran out). A
- * list that never loaded and failed is an error.
- */
-function settledTools(source: ToolSource, settleMs: number): Observable<readonly Tool[]> {
-  const latest$ = source.tools$.pipe(take(1));
-  if (source.toolsState$ === undefined) return latest$;
-  return source.toolsState$.pipe(
-    filter((state) => !state.refreshing && (state.items === undefined ? state.error !== undefined : !state.stale || state.error !== undefined)),
-    map((state) => {
-      // Never an empty list in place of one that failed to load: the loop fails with the listing's error.
-      if (state.items === undefined) throw state.error;
-      return state.items;
-    }),
-    take(1),
-    timeout({ first: settleMs, with: () => latest$ }),
-  );
-}
-
-function parseArguments(raw: string): Params | string {
-  try {
-    const value: unknown = JSON.parse(raw === '' ? '{}' : raw);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Params) : 'the arguments are not a JSON object';
-  } catch {
-    return 'the arguments are not valid JSON';
-  }
-}
 
 interface Step {
   readonly index: number;

@@ -38,7 +38,7 @@ export interface OpenAiSamplingOptions extends OpenAiEndpoint {
 }
 
 /** What the server is told when the endpoint fails: an internal error naming the cause, with the HTTP status. */
-function serverError(error: unknown): unknown {
+export function serverError(error: unknown): unknown {
   if (RpcError.is(error) || McpAbortError.is(error)) return error;
   if (ModelEndpointError.is(error)) {
     const status = (error as ModelEndpointError).status;
@@ -48,7 +48,7 @@ function serverError(error: unknown): unknown {
 }
 
 /** Errors with `McpAbortError` when `signal` aborts, cancelling the work (and so the HTTP request). */
-function untilAborted<T>(signal: AbortSignal, work$: Observable<T>): Observable<T> {
+export function untilAborted<T>(signal: AbortSignal, work$: Observable<T>): Observable<T> {
   return new Observable<T>((subscriber) => {
     const onAbort = () => subscriber.error(new McpAbortError('The server cancelled the sampling request'));
     if (signal.aborted) return onAbort();

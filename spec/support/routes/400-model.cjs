@@ -1,11 +1,20 @@
-// /__rxmcp/model/*: a scripted OpenAI-compatible model server for the agent specs (Node and browser alike).
+// /__rxmcp/model/*: a scripted model server for the agent specs (Node and browser alike), speaking three provider
+// APIs in their wire formats (see ../model-wire.cjs), each as one JSON body or, when the request has `stream: true`,
+// as a `text/event-stream`:
 //   POST scripts                      { replies: [...] } → { id }: a script of replies, used in order
-//   POST s/<id>/chat/completions      records the request, answers the next reply of the script
-//   GET  s/<id>/requests              what was recorded: [{ body, authorization, aborted }]
-// A reply is { content, finish?, model? } (a text answer), { toolCalls: [{ name, arguments }], content? }
-// (tool calls; `arguments` an object or a raw string), { status, error } (an HTTP error), { hang: true } (no answer
-// until the client goes away) or { raw } (that JSON as it is).
+//   POST s/<id>/chat/completions      OpenAI Chat Completions
+//   POST s/<id>/responses             OpenAI Responses
+//   POST s/<id>/messages              Anthropic Messages (also s/<id>/v1/messages)
+//   GET  s/<id>/requests              what was recorded: [{ api, body, authorization, apiKey, version, aborted }]
+// Each POST records the request and answers the next reply of the script. A reply is { content, finish?, model?,
+// usage? } (a text answer), { toolCalls: [{ name, arguments, id? }], content? } (tool calls; `arguments` an object or
+// a raw string), { status, error } (an HTTP error), { hang: true, content? } (no answer until the client goes away;
+// streamed, the first half of the reply's events first) or { raw } (that JSON as it is). Streamed, a text or tool
+// reply with { failMidStream: message } sends the first half of its events and then the API's error event, with
+// { cutMidStream: true } the first half and the end of the stream.
 'use strict';
+
+const { errorBody, replyBody, replyEvents, sseFrame, streamError } = require('../model-wire.cjs');
 
 const PREFIX = '/__rxmcp/model/';
 const MAX_BODY = 16 * 1024 * 1024;
@@ -29,36 +38,40 @@ function readBody(req) {
 
 const json = (res, status, value) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 
-function completion(reply, request, index) {
-  if (reply.raw !== undefined) return reply.raw;
-  const calls = (reply.toolCalls ?? []).map((call, n) => ({
-    id: call.id ?? `call_${index}_${n}`,
-    type: 'function',
-    function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}) },
-  }));
-  const message = { role: 'assistant', content: reply.content ?? null, ...(calls.length > 0 ? { tool_calls: calls } : {}) };
-  const finish = reply.finish ?? (calls.length > 0 ? 'tool_calls' : 'stop');
-  return { id: `chatcmpl-${index}`, object: 'chat.completion', model: reply.model ?? request.model ?? 'scripted', choices: [{ index: 0, message, finish_reason: finish }] };
+// `v1/messages` is where the Anthropic SDK sends its requests (its base URL is the API's root).
+const APIS = { 'chat/completions': 'chat', responses: 'responses', messages: 'anthropic', 'v1/messages': 'anthropic' };
+
+function stream(res, api, reply, body, index) {
+  const events = replyEvents(api, reply, body, index);
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const cut = reply.hang || reply.failMidStream !== undefined || reply.cutMidStream;
+  const sent = cut ? events.slice(0, Math.ceil(events.length / 2)) : events;
+  if (reply.failMidStream !== undefined) sent.push(streamError(api, reply.failMidStream));
+  res.write(sent.map(sseFrame).join(''));
+  if (!reply.hang) res.end();
 }
 
-async function complete(req, res, script) {
+async function complete(req, res, script, api) {
   const text = await readBody(req);
   let body;
   try {
     body = JSON.parse(text);
   } catch {
-    return json(res, 400, { error: { message: 'body is not JSON' } });
+    return json(res, 400, errorBody(api, 400, 'body is not JSON'));
   }
-  const entry = { body, authorization: req.headers.authorization ?? null, aborted: false };
+  const header = (name) => req.headers[name] ?? null;
+  const entry = { api, body, authorization: header('authorization'), apiKey: header('x-api-key'), version: header('anthropic-version'), aborted: false };
   script.requests.push(entry);
   res.on('close', () => {
     if (!res.writableFinished) entry.aborted = true;
   });
   const reply = script.replies.shift();
-  if (reply === undefined) return json(res, 500, { error: { message: 'the script has no more replies' } });
+  if (reply === undefined) return json(res, 500, errorBody(api, 500, 'the script has no more replies'));
+  if (reply.status !== undefined) return json(res, reply.status, errorBody(api, reply.status, reply.error ?? 'scripted error'));
+  if (reply.raw !== undefined) return json(res, 200, reply.raw);
+  if (body.stream === true) return stream(res, api, reply, body, script.requests.length);
   if (reply.hang) return undefined;
-  if (reply.status !== undefined) return json(res, reply.status, { error: { message: reply.error ?? 'scripted error' } });
-  return json(res, 200, completion(reply, body, script.requests.length));
+  return json(res, 200, replyBody(api, reply, body, script.requests.length));
 }
 
 async function createScript(req, res) {
@@ -78,7 +91,7 @@ exports.route = (req, res, next) => {
   const script = kind === 's' ? scripts.get(id) : undefined;
   if (script === undefined) return json(res, 404, { error: { message: `no script ${id}` } });
   const tail = rest.join('/');
-  if (tail === 'chat/completions' && req.method === 'POST') return complete(req, res, script);
+  if (APIS[tail] !== undefined && req.method === 'POST') return complete(req, res, script, APIS[tail]);
   if (tail === 'requests' && req.method === 'GET') return json(res, 200, script.requests);
   return json(res, 404, { error: { message: `no route ${tail}` } });
 };
