@@ -1,5 +1,7 @@
+import { buildSkillsExtensionSchemas } from './ext-skills/schemas.js';
 import { buildTasksExtensionSchemas } from './ext-tasks/schemas.js';
 import type { MethodSpec, MethodTable } from './method-spec.js';
+import { SKILLS_EXTENSION } from './model/skills.js';
 import { TASKS_EXTENSION } from './model/tasks-extension.js';
 import { REVISION_REGISTRY } from './revision-registry.js';
 import { schemasFor } from './revision-schemas.js';
@@ -49,7 +51,28 @@ const TASKS: ExtensionSpec = {
   schemas: tasksSchemas,
 };
 
-const EXTENSIONS: Readonly<Record<string, ExtensionSpec>> = { [TASKS_EXTENSION]: TASKS };
+const skillsSchemas = memoizeBy((version: ProtocolVersion) => buildSkillsExtensionSchemas(schemasFor(version).kits.receive));
+const SKILLS_DECLARED: readonly string[] = ['extensions', SKILLS_EXTENSION];
+
+/**
+ * `io.modelcontextprotocol/skills` (SEP-2640, 2026-07-28): `skills/list`, `skills/get`, and
+ * `resources/directory/read` when the server declares `directoryRead: true`. Skill files are read with `resources/read`.
+ */
+const SKILLS: ExtensionSpec = {
+  name: SKILLS_EXTENSION,
+  revisions: offeredBy(SKILLS_EXTENSION),
+  methods: {
+    'skills/list': { kind: 'request', direction: 'client-to-server', serverCapability: SKILLS_DECLARED, extension: SKILLS_EXTENSION, paginated: true },
+    'skills/get': { kind: 'request', direction: 'client-to-server', serverCapability: SKILLS_DECLARED, extension: SKILLS_EXTENSION },
+    'resources/directory/read': {
+      kind: 'request', direction: 'client-to-server', serverCapability: [...SKILLS_DECLARED, 'directoryRead'], extension: SKILLS_EXTENSION, paginated: true,
+    },
+  },
+  resultTypes: {},
+  schemas: skillsSchemas,
+};
+
+const EXTENSIONS: Readonly<Record<string, ExtensionSpec>> = { [TASKS_EXTENSION]: TASKS, [SKILLS_EXTENSION]: SKILLS };
 
 /** The registered extension named `name`. */
 export function extensionSpec(name: string): ExtensionSpec | undefined {

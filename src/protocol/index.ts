@@ -35,6 +35,15 @@ export type {
   TaskStatus, Task, NotificationParamsBase, RequestParamsBase,
 } from './model.js';
 export { TASKS_EXTENSION } from './model/tasks-extension.js';
+export { SKILLS_EXTENSION, DIRECTORY_MIME_TYPE } from './model/skills.js';
+export type {
+  Skill, SkillResource, SkillFrontmatter, ListSkillsRequestParams, ListSkillsResult, GetSkillRequestParams, GetSkillResult,
+  ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult,
+} from './model/skills.js';
+export { verifySkillFile } from './ext-skills/verify.js';
+export type { VerifiedSkillFile, VerifySkillFileOptions } from './ext-skills/verify.js';
+export { SkillVerificationError } from '../errors/skill-errors.js';
+export type { SkillCheck, SkillVerificationErrorOptions } from '../errors/skill-errors.js';
 export { outputValidator, checkToolOutput } from './output-schema.js';
 export type { OutputValidation, OutputValidatorOptions, OutputCheck, CheckedToolResult } from './output-schema.js';
 
