@@ -149,6 +149,8 @@ export function scalar(text: string): unknown {
 }
 
 function stripComment(text: string): string {
+  const quoted = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')(\s+#.*)?$/.exec(text.trim());
+  if (quoted !== null) return quoted[1]!;
   if (text.startsWith('"') || text.startsWith("'")) return text.trim();
   const hash = text.search(/\s#/);
   return (hash === -1 ? text : text.slice(0, hash)).trim();
