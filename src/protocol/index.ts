@@ -40,6 +40,7 @@ export type {
   Skill, SkillResource, SkillFrontmatter, ListSkillsRequestParams, ListSkillsResult, GetSkillRequestParams, GetSkillResult,
   ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult,
 } from './model/skills.js';
+export type { PaginatedRequestParams } from './model/common.js';
 export { verifySkillFile } from './ext-skills/verify.js';
 export type { VerifiedSkillFile, VerifySkillFileOptions } from './ext-skills/verify.js';
 export { SkillVerificationError } from '../errors/skill-errors.js';
