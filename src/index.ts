@@ -62,10 +62,7 @@ export type {
 } from './client/tasks/types.js';
 export type { AsyncTaskVerbs, AsyncTaskOptions, AsyncTaskWatchOptions } from './client/tasks/promise.js';
 
-// Skills (io.modelcontextprotocol/skills; SkillVerificationError and verifySkillFile are in rxmcp/protocol)
-export type { SkillFileOptions } from './client/skills.js';
-export type { VerifiedSkillFile, VerifySkillFileOptions } from './protocol/ext-skills/verify.js';
-export type { SkillCheck, SkillVerificationErrorOptions } from './errors/skill-errors.js';
+// Skills (io.modelcontextprotocol/skills; reading a skill's files verified is readSkillFile of rxmcp/agent)
 export type {
   Skill, SkillResource, SkillFrontmatter, ListSkillsResult, GetSkillResult, ReadResourceDirectoryResult,
 } from './protocol/model/skills.js';

@@ -1,8 +1,5 @@
 import type { Observable } from 'rxjs';
 import type { LoggingLevel } from '../protocol/model/common.js';
-import type { Skill } from '../protocol/model/skills.js';
-import type { VerifiedSkillFile } from '../protocol/ext-skills/verify.js';
-import type { SkillFileOptions } from './skills.js';
 import type { CallToolResult } from '../protocol/model/tools.js';
 import type { Diagnostic, Params, Session } from '../session/types.js';
 import type { CallOptions } from './envelope.js';
@@ -114,26 +111,6 @@ export interface Client extends ClientTableVerbs, LiveState, TaskVerbs {
    * - **Teardown:** before the answer, cancels the request on the wire.
    */
   request<R = Readonly<Record<string, unknown>>>(method: string, params?: Params, options?: CallOptions): Observable<R>;
-  /**
-   * Reads one file of a skill (Skills extension) on demand and verifies it against the skill's entry before
-   * emitting it: listed in the manifest, its byte size and SHA-256 digest the manifest's, and for `SKILL.md` the
-   * frontmatter equal to the entry's. `path` is relative to the skill's root (`references/GUIDE.md`) or a full URI;
-   * by default the skill's `SKILL.md`. Nothing is read ahead: each call is one `resources/read`.
-   *
-   * - **Temperature:** cold; each subscription is one read.
-   * - **Emits:** the `VerifiedSkillFile`, once. **Completes:** after it.
-   * - **Errors:** `SkillVerificationError` naming the file and the check (`unlisted` and `dynamic` before anything is
-   *   sent; `content`, `size`, `digest`, `frontmatter` after the read), and the errors of every verb (see `Client`).
-   * - **Teardown:** before the answer, cancels the request on the wire.
-   * @example
-   * ```ts
-   * client.readSkillFile(skill, 'references/GUIDE.md').subscribe({
-   *   next: (file) => console.log(new TextDecoder().decode(file.bytes)),
-   *   error: (error) => console.error(error.message), // a SkillVerificationError names the file and the check
-   * });
-   * ```
-   */
-  readSkillFile(skill: Skill, path?: string, options?: SkillFileOptions): Observable<VerifiedSkillFile>;
   /**
    * The trusted hints of every tool as of the last successful listing (`ReadonlyMap` of name to `ToolHints`): empty
    * before the first listing, empty again as soon as a listing fails and after `close()`, and always empty for a

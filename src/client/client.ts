@@ -15,7 +15,7 @@ import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
 import { createListenManager } from './live/listen.js';
 import { createLiveState } from './live/live-state.js';
-import { readSkillFile, skillsOn } from './skills.js';
+import { skillsOn } from './skills.js';
 import { registryLookups, type StartDeps } from './tasks/start.js';
 import { createTaskVerbs } from './tasks/verbs.js';
 import { bindVerbs, extensionRequest, listOn, resultOf } from './verbs.js';
@@ -104,7 +104,6 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
     notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),
     request: (method, params, o) => extensionRequest(core, method, params, o),
-    readSkillFile: (skill, path, o) => readSkillFile(core, skill, path, o),
     toolHints$: tools.hints$,
     toolHints: () => tools.currentHints(),
     checkHealth: (o) => checkHealth(core, o),

@@ -2,9 +2,6 @@ import { filter, map, tap, type Observable } from 'rxjs';
 import { McpAbortError } from '../errors/errors.js';
 import type { LoggingLevel } from '../protocol/model/common.js';
 import type { CallToolResult } from '../protocol/model/tools.js';
-import type { Skill } from '../protocol/model/skills.js';
-import type { VerifiedSkillFile } from '../protocol/ext-skills/verify.js';
-import type { SkillFileOptions } from './skills.js';
 import type { Params, ProgressEvent } from '../session/types.js';
 import type { Client, ToolCallOptions } from './client-types.js';
 import type { CallOptions } from './envelope.js';
@@ -42,8 +39,6 @@ export interface AsyncClient extends AsyncTableVerbs<AsyncCallOptions>, AsyncTas
   setLoggingLevel(level: LoggingLevel, options?: AsyncCallOptions): Promise<void>;
   /** An extension's request (see `Client.request`). */
   request<R = Readonly<Record<string, unknown>>>(method: string, params?: Params, options?: AsyncCallOptions): Promise<R>;
-  /** One file of a skill, read now and verified against the skill's entry (see `Client.readSkillFile`). */
-  readSkillFile(skill: Skill, path?: string, options?: SkillFileOptions & AsyncCallOptions): Promise<VerifiedSkillFile>;
   /** The server's health (see `Client.checkHealth`); never rejects. */
   checkHealth(options?: HealthCheckOptions): Promise<HealthReport>;
   /** Notification callbacks (see `Client.on`); returns what stops them. */
@@ -142,7 +137,6 @@ export function toAsyncClient(client: Client): AsyncClient {
     callTool: (name, args, options = {}) => callTool(client, name, args, options),
     setLoggingLevel: (level, { signal, ...o } = {}) => settle(client.setLoggingLevel(level, o), signal).then(() => undefined),
     request: <R>(method: string, params?: Params, { signal, ...o }: AsyncCallOptions = {}) => settle(client.request<R>(method, params, o), signal),
-    readSkillFile: (skill, path, { signal, ...o } = {}) => settle(client.readSkillFile(skill, path, o), signal),
     checkHealth: (o) => settle(client.checkHealth(o)),
     on: (method, callback) => client.on(method, callback),
     toolHints: () => client.toolHints(),

@@ -41,10 +41,7 @@ export type {
   ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult,
 } from './model/skills.js';
 export type { PaginatedRequestParams } from './model/common.js';
-export { verifySkillFile } from './ext-skills/verify.js';
-export type { VerifiedSkillFile, VerifySkillFileOptions } from './ext-skills/verify.js';
-export { SkillVerificationError } from '../errors/skill-errors.js';
-export type { SkillCheck, SkillVerificationErrorOptions } from '../errors/skill-errors.js';
+
 export { outputValidator, checkToolOutput } from './output-schema.js';
 export type { OutputValidation, OutputValidatorOptions, OutputCheck, CheckedToolResult } from './output-schema.js';
 
