@@ -35,6 +35,10 @@ function offeredBy(name: string): readonly ProtocolVersion[] {
 
 const DECLARED: readonly string[] = ['extensions', TASKS_EXTENSION];
 
+/** A client request of `extension`, sent only once the server declares `serverCapability`. */
+const toServer = (extension: string, serverCapability: readonly string[], paginated?: true): MethodSpec =>
+  paginated ? { kind: 'request', direction: 'client-to-server', serverCapability, extension, paginated } : { kind: 'request', direction: 'client-to-server', serverCapability, extension };
+
 const tasksSchemas = memoizeBy((version: ProtocolVersion) => buildTasksExtensionSchemas(schemasFor(version).kits.receive));
 
 /** `io.modelcontextprotocol/tasks` (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`, `notifications/tasks`. */
@@ -42,9 +46,9 @@ const TASKS: ExtensionSpec = {
   name: TASKS_EXTENSION,
   revisions: offeredBy(TASKS_EXTENSION),
   methods: {
-    'tasks/get': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
-    'tasks/update': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
-    'tasks/cancel': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
+    'tasks/get': toServer(TASKS_EXTENSION, DECLARED),
+    'tasks/update': toServer(TASKS_EXTENSION, DECLARED),
+    'tasks/cancel': toServer(TASKS_EXTENSION, DECLARED),
     'notifications/tasks': { kind: 'notification', direction: 'server-to-client', serverCapability: DECLARED, extension: TASKS_EXTENSION },
   },
   resultTypes: { 'tools/call': ['task'] },
@@ -62,11 +66,9 @@ const SKILLS: ExtensionSpec = {
   name: SKILLS_EXTENSION,
   revisions: offeredBy(SKILLS_EXTENSION),
   methods: {
-    'skills/list': { kind: 'request', direction: 'client-to-server', serverCapability: SKILLS_DECLARED, extension: SKILLS_EXTENSION, paginated: true },
-    'skills/get': { kind: 'request', direction: 'client-to-server', serverCapability: SKILLS_DECLARED, extension: SKILLS_EXTENSION },
-    'resources/directory/read': {
-      kind: 'request', direction: 'client-to-server', serverCapability: [...SKILLS_DECLARED, 'directoryRead'], extension: SKILLS_EXTENSION, paginated: true,
-    },
+    'skills/list': toServer(SKILLS_EXTENSION, SKILLS_DECLARED, true),
+    'skills/get': toServer(SKILLS_EXTENSION, SKILLS_DECLARED),
+    'resources/directory/read': toServer(SKILLS_EXTENSION, [...SKILLS_DECLARED, 'directoryRead'], true),
   },
   resultTypes: {},
   schemas: skillsSchemas,
