@@ -5,7 +5,8 @@
 import { filter, firstValueFrom, take } from 'rxjs';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../examples/server/http.js';
 import { createClient, streamableHttp, UnsupportedMethodError, type Client, type Skill } from '../../src/index.js';
-import { SkillVerificationError, SKILLS_EXTENSION } from '../../src/protocol/index.js';
+import { SKILLS_EXTENSION } from '../../src/protocol/index.js';
+import { readSkillFile, SkillVerificationError } from '../../src/agent/index.js';
 import { stdio } from '../../src/node/index.js';
 import { exampleServerFile, nodeCommand } from '../fixtures/official/launch.js';
 
@@ -60,10 +61,10 @@ function skillsScenario(title: string, open: () => Promise<{ client: Client; clo
 
     it('reads SKILL.md and a supporting file on demand, verified, one resources/read each', async () => {
       const pdf = skillNamed(await firstValueFrom(client.listSkills()), 'pdf-processing');
-      const skillMd = await firstValueFrom(client.readSkillFile(pdf));
+      const skillMd = await firstValueFrom(readSkillFile(client, pdf));
       expect(skillMd.uri).toBe('skill://pdf-processing/SKILL.md');
       expect(text(skillMd.bytes)).toContain('# PDF processing');
-      const invoice = await firstValueFrom(client.readSkillFile(pdf, 'templates/invoice.md'));
+      const invoice = await firstValueFrom(readSkillFile(client, pdf, 'templates/invoice.md'));
       expect(invoice.uri).toBe('skill://pdf-processing/templates/invoice.md');
       expect(invoice.manifest?.size).toBe(invoice.bytes.length);
       expect(sent.filter((method) => method === 'resources/read').length).toBe(2);
@@ -82,30 +83,30 @@ function skillsScenario(title: string, open: () => Promise<{ client: Client; clo
 
     it('refuses a file not in the manifest before sending anything, and a dynamic skill unless allowed', async () => {
       const skills = await firstValueFrom(client.listSkills());
-      const unlisted = await firstValueFrom(client.readSkillFile(skillNamed(skills, 'pdf-processing'), 'templates/credit-note.md')).catch((error: unknown) => error);
+      const unlisted = await firstValueFrom(readSkillFile(client, skillNamed(skills, 'pdf-processing'), 'templates/credit-note.md')).catch((error: unknown) => error);
       expect(SkillVerificationError.is(unlisted)).toBeTrue();
       expect(unlisted).toEqual(jasmine.objectContaining({ check: 'unlisted', file: 'skill://pdf-processing/templates/credit-note.md' }));
       const daily = skillNamed(skills, 'daily');
-      expect(await firstValueFrom(client.readSkillFile(daily)).catch((error: unknown) => error)).toEqual(jasmine.objectContaining({ check: 'dynamic' }));
+      expect(await firstValueFrom(readSkillFile(client, daily)).catch((error: unknown) => error)).toEqual(jasmine.objectContaining({ check: 'dynamic' }));
       expect(sent).not.toContain('resources/read');
-      expect(text((await firstValueFrom(client.readSkillFile(daily, undefined, { allowDynamic: true }))).bytes)).toContain('Report number');
+      expect(text((await firstValueFrom(readSkillFile(client, daily, undefined, { allowDynamic: true }))).bytes)).toContain('Report number');
     });
 
     it('withholds a file rewritten after the entry was fetched: same length fails the digest, another length the size', async () => {
       const git = skillNamed(await firstValueFrom(client.listSkills()), 'git-workflow');
-      const original = text((await firstValueFrom(client.readSkillFile(git))).bytes);
+      const original = text((await firstValueFrom(readSkillFile(client, git))).bytes);
       const sameLength = original.replace('one topic', 'two topic');
       expect(sameLength.length).toBe(original.length);
       await firstValueFrom(client.callTool('edit_skill', { uri: git.uri, text: sameLength }));
-      const tampered = await firstValueFrom(client.readSkillFile(git)).catch((error: unknown) => error);
+      const tampered = await firstValueFrom(readSkillFile(client, git)).catch((error: unknown) => error);
       expect(SkillVerificationError.is(tampered)).toBeTrue();
       expect(tampered).toEqual(jasmine.objectContaining({ file: git.uri, skill: git.uri, check: 'digest' }));
       await firstValueFrom(client.callTool('edit_skill', { uri: git.uri, text: `${original}More.\n` }));
-      const longer = await firstValueFrom(client.readSkillFile(git)).catch((error: unknown) => error);
+      const longer = await firstValueFrom(readSkillFile(client, git)).catch((error: unknown) => error);
       expect(longer).toEqual(jasmine.objectContaining({ file: git.uri, check: 'size', expected: 217, actual: 223 }));
       // The current entry verifies the current content.
       const { skill: fresh } = await firstValueFrom(client.getSkill(git.uri));
-      expect(text((await firstValueFrom(client.readSkillFile(fresh))).bytes)).toBe(`${original}More.\n`);
+      expect(text((await firstValueFrom(readSkillFile(client, fresh))).bytes)).toBe(`${original}More.\n`);
       await firstValueFrom(client.callTool('edit_skill', { uri: git.uri, text: original }));
     });
 

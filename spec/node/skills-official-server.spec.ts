@@ -4,6 +4,7 @@
 import { firstValueFrom } from 'rxjs';
 import { createClient, RpcError, streamableHttp, type Client, type Skill } from '../../src/index.js';
 import { SKILLS_EXTENSION } from '../../src/protocol/index.js';
+import { readSkillFile } from '../../src/agent/index.js';
 import { stdio } from '../../src/node/index.js';
 import { launch, officialFixture, type LaunchedServer } from '../fixtures/official/launch.js';
 
@@ -50,10 +51,10 @@ function officialScenario(title: string, open: () => Promise<{ client: Client; c
     it('verifies each SKILL.md (folded description included) and a supporting file against the SDK digests', async () => {
       const skills = await firstValueFrom(client.listSkills());
       for (const skill of skills) {
-        const file = await firstValueFrom(client.readSkillFile(skill));
+        const file = await firstValueFrom(readSkillFile(client, skill));
         expect(file.manifest?.digest).withContext(skill.uri).toMatch(/^sha256:[0-9a-f]{64}$/);
       }
-      const checklist = await firstValueFrom(client.readSkillFile(skills[0] as Skill, 'references/CHECKLIST.md'));
+      const checklist = await firstValueFrom(readSkillFile(client, skills[0] as Skill, 'references/CHECKLIST.md'));
       expect(new TextDecoder().decode(checklist.bytes)).toBe('# Checklist\n\n- tests\n- names\n');
     });
 

@@ -3,7 +3,8 @@ import { decodeResult } from '../../src/protocol/codec.js';
 import { parseFrontmatter } from '../../src/protocol/ext-skills/frontmatter.js';
 import { sha256Digest, skillFileUri, verifySkillFile } from '../../src/protocol/ext-skills/verify.js';
 import { knownMethodSpec } from '../../src/protocol/methods.js';
-import { SkillVerificationError, type Skill } from '../../src/protocol/index.js';
+import type { Skill } from '../../src/protocol/index.js';
+import { SkillVerificationError } from '../../src/errors/skill-errors.js';
 
 const SKILL_MD = '---\nname: refunds\ndescription: Process refunds\nmetadata:\n  version: "1.0"\n---\n\n# Refunds\n';
 const EMAIL = 'Dear customer,\n';
@@ -31,7 +32,7 @@ describe('skills: the extension\'s methods and results', () => {
     expect(knownMethodSpec('2025-11-25', 'skills/get')).toBeUndefined();
   });
 
-  it('decodes entries with a manifest or "dynamic", and refuses an entry without resources or with a malformed digest', () => {
+  it('decodes entries with a manifest or "dynamic", and refuses an entry without resources or with another value there', () => {
     const skill = { uri: 'skill://a/SKILL.md', frontmatter: { name: 'a', description: 'd', license: 'MIT' }, resources: [{ uri: 'skill://a/SKILL.md', digest: `sha256:${'0'.repeat(64)}`, size: 3 }] };
     expect(decodeResult('2026-07-28', 'skills/list', { skills: [skill, { ...skill, resources: 'dynamic' }], nextCursor: 'n' })).toEqual(
       jasmine.objectContaining({ skills: [skill, { ...skill, resources: 'dynamic' }], nextCursor: 'n', resultType: 'complete' }),
@@ -39,7 +40,7 @@ describe('skills: the extension\'s methods and results', () => {
     const { resources: _none, ...withoutResources } = skill;
     expect(() => decodeResult('2026-07-28', 'skills/get', { skill: withoutResources })).toThrowMatching((e) => SchemaError.is(e));
     expect(() => decodeResult('2026-07-28', 'skills/get', { skill: { ...skill, resources: 'static' } })).toThrowMatching((e) => SchemaError.is(e));
-    expect(() => decodeResult('2026-07-28', 'skills/get', { skill: { ...skill, resources: [{ uri: skill.uri, digest: 'sha256:ABC', size: 3 }] } })).toThrowMatching((e) => SchemaError.is(e));
+    expect(() => decodeResult('2026-07-28', 'skills/get', { skill: { ...skill, resources: [{ uri: skill.uri, size: 3 }] } })).toThrowMatching((e) => SchemaError.is(e));
   });
 });
 

@@ -55,7 +55,7 @@ const TASKS: ExtensionSpec = {
   schemas: tasksSchemas,
 };
 
-const skillsSchemas = memoizeBy((version: ProtocolVersion) => buildSkillsExtensionSchemas(schemasFor(version).kits.receive));
+const skillsSchemas = memoizeBy((version: ProtocolVersion) => buildSkillsExtensionSchemas(schemasFor(version)));
 const SKILLS_DECLARED: readonly string[] = ['extensions', SKILLS_EXTENSION];
 
 /**
