@@ -6,7 +6,14 @@ import type { Skill } from '../protocol/model/skills.js';
 
 /** What `readSkillFile` needs of a client: `readResource` (a `Client` has it). */
 export interface SkillFileSource {
-  /** Reads a resource (`resources/read`). */
+  /**
+   * Reads a resource (`resources/read`).
+   *
+   * - **Temperature:** cold; each subscription is one read.
+   * - **Emits:** the contents, once. **Completes:** after it.
+   * - **Errors:** what the read fails with.
+   * - **Teardown:** before the answer, cancels the read.
+   */
   readResource(uri: string, options?: CallOptions): Observable<ReadResourceResult>;
 }
 
