@@ -54,7 +54,7 @@ describe('public entry points', () => {
     expect(Object.keys(protocol).sort()).toEqual([
       'SUPPORTED_PROTOCOL_VERSIONS', 'LATEST_PROTOCOL_VERSION', 'LATEST_LEGACY_PROTOCOL_VERSION', 'isModernVersion', 'pickVersion',
       'hasCapability', 'isContentOfType', 'isTextResourceContents', 'isUrlElicitation', 'isInputRequiredResult', 'TASKS_EXTENSION',
-      'SKILLS_EXTENSION', 'DIRECTORY_MIME_TYPE',
+      'SKILLS_EXTENSION', 'DIRECTORY_MIME_TYPE', 'discoverServer', 'parseServerCard', 'ServerCardError',
       'outputValidator', 'checkToolOutput',
       'RequestIdSchema', 'JsonRpcRequestSchema', 'JsonRpcNotificationSchema', 'JsonRpcSuccessSchema', 'JsonRpcErrorObjectSchema',
       'JsonRpcErrorResponseSchema', 'JsonRpcMessageSchema', 'JSONRPC_ERROR_CODES', 'classifyMessage',

@@ -67,6 +67,9 @@ export type {
   Skill, SkillResource, SkillFrontmatter, ListSkillsResult, GetSkillResult, ReadResourceDirectoryResult,
 } from './protocol/model/skills.js';
 
+// Server Cards (discoverServer and ServerCardError are in rxmcp/protocol)
+export type { ServerCard, ServerCardRemote, ServerCardInput } from './protocol/server-card.js';
+
 // Several servers as one
 export { createClientGroup } from './group/group.js';
 export type {
