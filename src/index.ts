@@ -68,7 +68,7 @@ export type {
 } from './protocol/model/skills.js';
 
 // Server Cards (discoverServer and ServerCardError are in rxmcp/protocol)
-export type { ServerCard, ServerCardRemote, ServerCardInput } from './protocol/server-card.js';
+export type { ServerCard, ServerCardRemote, ServerCardInput, ServerCardHeader, ServerCardRepository } from './protocol/server-card.js';
 
 // Several servers as one
 export { createClientGroup } from './group/group.js';

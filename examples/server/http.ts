@@ -102,7 +102,7 @@ export function exampleServerCard(endpoint: string) {
     version: '1.0.0',
     title: 'rxmcp example server',
     description: 'Tools, resources, a prompt and skills for trying rxmcp',
-    remotes: [{ type: 'streamable-http', url: endpoint, supportedProtocolVersions: ['2026-07-28', '2025-11-25'] }],
+    remotes: [{ type: 'streamable-http' as const, url: endpoint, supportedProtocolVersions: ['2026-07-28', '2025-11-25'] }],
   };
 }
 

@@ -110,8 +110,9 @@ describe('a browser bundle of the universal entry', () => {
     // The output-schema validator (@cfworker/json-schema and its glue, about 7.7 KB) is part of every client; the
     // chain of links, listen-stream health and the reconnect keeper's failure rules brought 62.7 KB to 65.1 KB. The
     // warm start is opt-in by value (rxmcp/warm): the core holds its hooks only, so it adds none of its code here.
-    // The Skills extension's registration, its three verbs and skills$ brought 65.9 KB (67,451 B) to 66.2 KB
-    // (67,805 B); reading and verifying skill files (frontmatter reader, SHA-256 checks) is in rxmcp/agent.
+    // The Skills extension's registration, its three verbs and skills$, and connecting by a Server Card's revision
+    // brought 65.9 KB (67,451 B) to 66.3 KB (67,883 B); reading and verifying skill files (frontmatter reader,
+    // SHA-256 checks) and discovering cards are outside the core (rxmcp/agent, rxmcp/protocol).
     expect(core.gzip).toBeLessThan(66.5 * 1024);
     const locales = core.sources.filter((file) => file.includes('zod/v4/locales/'));
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);

@@ -44,9 +44,11 @@ export type { PaginatedRequestParams } from './model/common.js';
 
 // Server Cards (SEP-2127)
 export { discoverServer } from './server-card-discovery.js';
-export type { DiscoverServerOptions, DiscoveredServer, DiscoveredRemote, CardFetch } from './server-card-discovery.js';
+export type { DiscoverServerOptions, DiscoveredServer, DiscoveredRemote, CardFetch, CardResponse } from './server-card-discovery.js';
 export { parseServerCard, ServerCardError } from './server-card.js';
-export type { ServerCard, ServerCardRemote, ServerCardInput, ServerCardFailure, ServerCardErrorOptions } from './server-card.js';
+export type {
+  ServerCard, ServerCardRemote, ServerCardInput, ServerCardHeader, ServerCardRepository, ServerCardFailure, ServerCardErrorOptions,
+} from './server-card.js';
 
 export { outputValidator, checkToolOutput } from './output-schema.js';
 export type { OutputValidation, OutputValidatorOptions, OutputCheck, CheckedToolResult } from './output-schema.js';

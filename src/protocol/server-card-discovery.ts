@@ -7,12 +7,18 @@ export const SERVER_CARD_WELL_KNOWN_PATH = '/.well-known/mcp/server-card.json';
 /** The endpoint-relative location the Server Card extension's draft reserves: `<streamable-http-url>/server-card`. */
 export const SERVER_CARD_ENDPOINT_SUFFIX = '/server-card';
 
-/** The `fetch` `discoverServer` uses: the platform's, or one passed in. */
-export type CardFetch = (url: string, init: { readonly headers: Record<string, string>; readonly signal?: AbortSignal }) => Promise<{
+/** What `discoverServer` reads of an HTTP response. */
+export interface CardResponse {
+  /** True for a 2xx status. */
   readonly ok: boolean;
+  /** The HTTP status. */
   readonly status: number;
+  /** The body as text. */
   text(): Promise<string>;
-}>;
+}
+
+/** The `fetch` `discoverServer` uses: the platform's, or one passed in. */
+export type CardFetch = (url: string, init: { readonly headers: Record<string, string>; readonly signal?: AbortSignal }) => Promise<CardResponse>;
 
 /** Options of `discoverServer`. */
 export interface DiscoverServerOptions {
@@ -61,7 +67,7 @@ export function describeCard(card: ServerCard): Pick<DiscoveredServer, 'remotes'
 
 async function fetchCard(fetcher: CardFetch, url: string, signal: AbortSignal | undefined): Promise<unknown> {
   const headers = { accept: `${SERVER_CARD_MEDIA_TYPE}, application/json;q=0.9` };
-  let response: Awaited<ReturnType<CardFetch>>;
+  let response: CardResponse;
   try {
     response = await fetcher(url, signal === undefined ? { headers } : { headers, signal });
   } catch (error) {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { McpError, type McpErrorOptions } from '../errors/mcp-error.js';
+import type { Icon } from './model/metadata.js';
 
 /** The `$schema` every Server Card names (the `v1` family of the Server Card extension). */
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
@@ -25,6 +26,26 @@ export interface ServerCardInput {
   readonly choices?: readonly string[];
 }
 
+/** An HTTP header an endpoint takes. */
+export interface ServerCardHeader extends ServerCardInput {
+  /** The header's name. */
+  readonly name: string;
+  /** The variables of its `value`, by name. */
+  readonly variables?: Readonly<Record<string, ServerCardInput>>;
+}
+
+/** Where a server's source is. */
+export interface ServerCardRepository {
+  /** The repository's URL. */
+  readonly url: string;
+  /** The hosting service, e.g. `github`. */
+  readonly source: string;
+  /** The server's folder in the repository. */
+  readonly subfolder?: string;
+  /** The hosting service's id of the repository. */
+  readonly id?: string;
+}
+
 /** One HTTP endpoint of the server a card describes. */
 export interface ServerCardRemote {
   /** The transport served there: `streamable-http` or the legacy `sse`. */
@@ -32,7 +53,7 @@ export interface ServerCardRemote {
   /** The endpoint's URL; `{variables}` in it are substituted from `variables` before connecting. */
   readonly url: string;
   /** HTTP headers it takes, each an input with its `name`. */
-  readonly headers?: readonly (ServerCardInput & { readonly name: string })[];
+  readonly headers?: readonly ServerCardHeader[];
   /** The variables of `url`, by name. */
   readonly variables?: Readonly<Record<string, ServerCardInput>>;
   /** The MCP revisions the endpoint speaks. */
@@ -58,9 +79,9 @@ export interface ServerCard {
   /** Its homepage or documentation. */
   readonly websiteUrl?: string;
   /** Where its source is. */
-  readonly repository?: { readonly url: string; readonly source: string; readonly subfolder?: string; readonly id?: string };
+  readonly repository?: ServerCardRepository;
   /** Icons for user interfaces. */
-  readonly icons?: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[]; readonly theme?: 'light' | 'dark' }[];
+  readonly icons?: readonly Icon[];
   /** Its HTTP endpoints. */
   readonly remotes?: readonly ServerCardRemote[];
   /** Vendor metadata under reverse-DNS keys. */
