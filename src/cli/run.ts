@@ -14,6 +14,8 @@ import { callVerb } from './verbs/call.js';
 import { infoVerb, listVerb, pingVerb, setLevelVerb } from './verbs/catalog.js';
 import { completeVerb, promptVerb, readVerb } from './verbs/content.js';
 import { serversVerb } from './verbs/servers.js';
+import { cardVerb } from './verbs/card.js';
+import { skillsVerb } from './verbs/skills.js';
 import { watchVerb } from './verbs/watch.js';
 import { connectionEvents, watchStream, type WatchStream } from './verbs/watch-events.js';
 
@@ -75,6 +77,8 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
       return pingVerb(run, connection, server);
     case 'set-level':
       return setLevelVerb(run, connection, server, run.command.options.logLevel ?? '');
+    case 'skills':
+      return skillsVerb(run, connection);
     default:
       return EXIT.usage;
   }
@@ -118,6 +122,7 @@ async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, st
   }
   const run = createRun(io, command, placeOf(io), out);
   try {
+    if (command.verb === 'card') return await cardVerb(run);
     return command.verb === 'servers' ? await serversVerb(run) : await connected(run);
   } catch (error) {
     const failure = describeFailure(error, { phase: 'setup' });

@@ -29,6 +29,8 @@ Verbs:
   ping
   watch                         stream notifications, logs, progress, list changes, stderr as NDJSON
   servers                       the configured servers and where they are defined (secrets redacted)
+  skills [<name|uri> [path]]    the skills (Skills extension); with a skill, one file of it, verified
+  card <url|domain>             the server's MCP Server Card: who it is, its endpoints and revisions
 
 Options:
   --json                        one MCP-shaped JSON value on stdout; errors as one JSON line on stderr
