@@ -39,6 +39,7 @@ describe('public entry points', () => {
   it('rxmcp/agent exports the agent loops and their model providers, tool formats and names, tool results, hints, tool pinning and sampling through a model', () => {
     expect(Object.keys(agent).sort()).toEqual([
       'runAgent', 'openAiChatModel', 'openAiResponsesModel', 'anthropicModel', 'agentLoop', 'isToolCallDenied', 'DEFAULT_TOOL_HINTS', 'hintsOf',
+      'readSkillFile', 'verifySkillFile', 'SkillVerificationError',
       'toolPinning', 'toolDrift$', 'toolFingerprint', 'pinTools', 'PINNED_FIELDS', 'diffToolPins', 'describeDrift', 'memoryPinStore', 'ToolDriftError',
       'advertiseTools', 'describeTools', 'DEFAULT_MAX_TOOLS', 'toOpenAiChatTools', 'toOpenAiResponsesTools', 'toAnthropicTools', 'openAiChatTool',
       'openAiResponsesTool', 'anthropicTool', 'assignToolNames', 'sanitizeToolName', 'qualifiedToolName', 'PROVIDER_TOOL_NAME',
@@ -53,6 +54,7 @@ describe('public entry points', () => {
     expect(Object.keys(protocol).sort()).toEqual([
       'SUPPORTED_PROTOCOL_VERSIONS', 'LATEST_PROTOCOL_VERSION', 'LATEST_LEGACY_PROTOCOL_VERSION', 'isModernVersion', 'pickVersion',
       'hasCapability', 'isContentOfType', 'isTextResourceContents', 'isUrlElicitation', 'isInputRequiredResult', 'TASKS_EXTENSION',
+      'SKILLS_EXTENSION', 'DIRECTORY_MIME_TYPE', 'discoverServer', 'parseServerCard', 'ServerCardError',
       'outputValidator', 'checkToolOutput',
       'RequestIdSchema', 'JsonRpcRequestSchema', 'JsonRpcNotificationSchema', 'JsonRpcSuccessSchema', 'JsonRpcErrorObjectSchema',
       'JsonRpcErrorResponseSchema', 'JsonRpcMessageSchema', 'JSONRPC_ERROR_CODES', 'classifyMessage',

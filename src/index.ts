@@ -62,6 +62,14 @@ export type {
 } from './client/tasks/types.js';
 export type { AsyncTaskVerbs, AsyncTaskOptions, AsyncTaskWatchOptions } from './client/tasks/promise.js';
 
+// Skills (io.modelcontextprotocol/skills; reading a skill's files verified is readSkillFile of rxmcp/agent)
+export type {
+  Skill, SkillResource, SkillFrontmatter, ListSkillsResult, GetSkillResult, ReadResourceDirectoryResult,
+} from './protocol/model/skills.js';
+
+// Server Cards (discoverServer and ServerCardError are in rxmcp/protocol)
+export type { ServerCard, ServerCardRemote, ServerCardInput, ServerCardHeader, ServerCardRepository } from './protocol/server-card.js';
+
 // Several servers as one
 export { createClientGroup } from './group/group.js';
 export type {

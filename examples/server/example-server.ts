@@ -2,11 +2,13 @@ import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server'
 import { isMainModule } from './main.js';
 import { registerIntroduce, type StatelessRounds } from './introduce.js';
 import { registerExamplePrompts, registerExampleResources } from './resources.js';
+import { defaultExampleSkills, type ExampleSkills, registerExampleSkills } from './skills.js';
 import { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState, type ExampleWorld } from './state.js';
 import { registerExampleTools } from './tools.js';
 
 export { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState, type ExampleWorld };
 export { README_URI } from './resources.js';
+export { DYNAMIC_SKILL_URI, ExampleSkills } from './skills.js';
 
 /** Name and version the example server reports. */
 export const EXAMPLE_SERVER_INFO = { name: 'rxmcp-example-server', version: '1.0.0' } as const;
@@ -31,6 +33,8 @@ export interface ExampleServerOptions extends Partial<McpRequestContext> {
    * `public`. Default: none (`ttlMs` 0, nothing may be cached).
    */
   readonly cacheTtlMs?: number;
+  /** The skill files it serves (Skills extension); defaults to the process-wide {@link defaultExampleSkills}. */
+  readonly skills?: ExampleSkills;
 }
 
 /** The value of a `--cache-ttl=<ms>` argument of `args`, if there is one. */
@@ -83,8 +87,9 @@ function follow(server: McpServer, state: ExampleWorld, syncBonus: () => void, s
 
 /**
  * Builds one instance of the example MCP server: tools `add`, `countdown`, `greet` (elicitation), `summarize`
- * (sampling), `toggle_tool`, `bump`, `big_result` (5 MiB), `flood` (log messages) and, while enabled, `bonus`; resources
- * `example://readme`, `example://items/{id}` and `example://counter`; prompt `review`; an info log message per tool
+ * (sampling), `toggle_tool`, `bump`, `big_result` (5 MiB), `flood` (log messages), `edit_skill` and, while enabled, `bonus`; resources
+ * `example://readme`, `example://items/{id}` and `example://counter`; prompt `review`; four skills (Skills extension
+ * with directory reads, `examples/server/skills.ts`); an info log message per tool
  * call; with `stateless`, the three-round tool `introduce`. The same factory serves both protocol
  * eras, over stdio (`serveStdio`) or Streamable HTTP (`createMcpHandler`).
  */
@@ -104,6 +109,7 @@ export function createExampleServer(options: ExampleServerOptions = {}): McpServ
   const syncBonus = registerExampleTools(server, state);
   registerExampleResources(server, state);
   registerExamplePrompts(server);
+  registerExampleSkills(server, options.skills ?? defaultExampleSkills());
   if (options.stateless !== undefined) registerIntroduce(server, options.stateless);
   if (options.follow ?? (options.requestInfo === undefined)) {
     follow(server, state, syncBonus, resourceSubscriptions(server, options.era === 'modern'));

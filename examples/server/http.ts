@@ -94,8 +94,36 @@ export interface ClosableHandler {
   close(): Promise<void>;
 }
 
+/** The example server's MCP Server Card (SEP-2127) for the endpoint `endpoint`. */
+export function exampleServerCard(endpoint: string) {
+  return {
+    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+    name: 'io.github.rxmcp/example-server',
+    version: '1.0.0',
+    title: 'rxmcp example server',
+    description: 'Tools, resources, a prompt and skills for trying rxmcp',
+    remotes: [{ type: 'streamable-http' as const, url: endpoint, supportedProtocolVersions: ['2026-07-28', '2025-11-25'] }],
+  };
+}
+
 /**
- * Serves `handler` on 127.0.0.1 at path `/mcp` (`port` 0 picks a free one), with the localhost Host check; `close()`
+ * Answers GET `/mcp/server-card` (the endpoint-relative location) and `/.well-known/mcp/server-card.json` with the
+ * card, readable from any origin (it is public metadata). Returns false for any other request.
+ */
+function serveCard(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  if (req.method !== 'GET' || (pathname !== '/mcp/server-card' && pathname !== '/.well-known/mcp/server-card.json')) return false;
+  const card = JSON.stringify(exampleServerCard(`http://${req.headers.host ?? '127.0.0.1'}/mcp`));
+  res.writeHead(200, {
+    'content-type': 'application/mcp-server-card+json',
+    'access-control-allow-origin': '*',
+    'cache-control': 'public, max-age=3600',
+  });
+  res.end(card);
+  return true;
+}
+
+/**
+ * Serves `handler` on 127.0.0.1 at path `/mcp` (`port` 0 picks a free one), with its Server Card, the localhost Host check; `close()`
  * ends the handler's streams and every open connection.
  */
 export async function serveMcpHandler(handler: ClosableHandler, port: number): Promise<ExampleHttpServer> {
@@ -104,7 +132,9 @@ export async function serveMcpHandler(handler: ClosableHandler, port: number): P
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (!validHost(req, res)) return;
     if (cors(req, res)) return;
-    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') {
+    const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (serveCard(req, res, pathname)) return;
+    if (pathname !== '/mcp') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }

@@ -8,9 +8,10 @@ export const README_URI = 'example://readme';
 const README = [
   '# rxmcp example server',
   '',
-  'Tools: add, countdown, greet, summarize, toggle_tool, bump, big_result, flood (and bonus while enabled).',
+  'Tools: add, countdown, greet, summarize, toggle_tool, bump, big_result, flood, edit_skill (and bonus while enabled).',
   `Resources: ${README_URI}, example://items/{id}, ${COUNTER_URI}.`,
   'Prompt: review (argument `code`).',
+  'Skills: git-workflow, pdf-processing, acme/billing/refunds, reports/daily (skills/list, skills/get, resources/directory/read).',
 ].join('\n');
 
 const ITEMS: Readonly<Record<string, string>> = { '1': 'apple', '2': 'banana', '3': 'cherry' };

@@ -1,7 +1,7 @@
 import { lastValueFrom, toArray, type Observable } from 'rxjs';
 import { createClient, toAsyncClient, type CallOptions, type Client } from '../../src/index.js';
 import type { ProtocolVersion } from '../../src/protocol/index.js';
-import { createTestingController, prompt, resource, tool, type TestRequest } from '../../src/testing/index.js';
+import { createTestingController, DEFAULT_TESTING_CAPABILITIES, prompt, resource, tool, type TestRequest } from '../../src/testing/index.js';
 import { VERB_TABLE, type VerbTable } from '../../src/client/verb-table.js';
 import { isAsyncKind } from '../../src/client/verb-line.js';
 
@@ -15,6 +15,8 @@ interface Sample {
   readonly revision?: ProtocolVersion;
   /** The testing server answers the request itself, before any rule, and does not list it (`server/discover`). */
   readonly unlisted?: true;
+  /** The server declares the Skills extension (with `directoryRead`). */
+  readonly skills?: true;
 }
 
 const page = { tools: [tool('t')], nextCursor: 'next' };
@@ -23,6 +25,9 @@ const rendered = { messages: [{ role: 'user', content: { type: 'text', text: 'hi
 const completion = { completion: { values: ['x'] } };
 const completeParams = { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: 'x' } };
 const complete = (answer: object) => jasmine.objectContaining(answer);
+const skill = { uri: 'skill://s/SKILL.md', frontmatter: { name: 's', description: 'd' }, resources: 'dynamic' };
+const skills = { revision: '2026-07-28', skills: true } as const;
+const directory = { resources: [{ uri: 'skill://s/a.md', name: 'a.md' }] };
 
 /** A sample call of every verb of the table (the type asks for one per line). */
 const SAMPLES: { readonly [K in keyof VerbTable]: Sample } = {
@@ -41,6 +46,10 @@ const SAMPLES: { readonly [K in keyof VerbTable]: Sample } = {
   getPrompt: { args: ['p', { a: '1' }], params: { name: 'p', arguments: { a: '1' } }, answer: rendered, gives: complete(rendered) },
   getPromptEvents: { args: ['p', undefined], params: { name: 'p' }, answer: rendered, gives: jasmine.objectContaining({ type: 'result', result: complete(rendered) }) },
   complete: { args: [completeParams], params: completeParams, answer: completion, gives: complete(completion) },
+  listSkills: { args: [], params: {}, answer: { skills: [skill] }, gives: [skill], ...skills },
+  listSkillsPage: { args: ['c3'], params: { cursor: 'c3' }, answer: { skills: [skill] }, gives: complete({ skills: [skill] }), ...skills },
+  getSkill: { args: ['skill://s/SKILL.md'], params: { uri: 'skill://s/SKILL.md' }, answer: { skill }, gives: complete({ skill }), ...skills },
+  readDirectory: { args: ['skill://s', 'c4'], params: { uri: 'skill://s', cursor: 'c4' }, answer: directory, gives: complete(directory), ...skills },
 };
 
 const meta = { 'com.example/verb': 'table' };
@@ -50,7 +59,8 @@ type Verb = (...args: unknown[]) => Observable<unknown> | Promise<unknown>;
 /** The verb `name` called with the sample's arguments and options carrying `meta`: what it gave, the request it sent. */
 async function callWith(name: keyof VerbTable, as: 'observable' | 'async'): Promise<{ gives: unknown; request: TestRequest | undefined }> {
   const sample = SAMPLES[name];
-  const server = createTestingController({ revision: sample.revision ?? '2025-11-25' });
+  const capabilities = sample.skills ? { ...DEFAULT_TESTING_CAPABILITIES, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } } : undefined;
+  const server = createTestingController({ revision: sample.revision ?? '2025-11-25', ...(capabilities ? { capabilities } : {}) });
   if (sample.answer) server.whenRequest(VERB_TABLE[name].method).respond(sample.answer);
   const client: Client = createClient(server.transport);
   const options: CallOptions = { meta, fresh: true };

@@ -84,7 +84,7 @@ function exampleScenario(title: string, target: () => Target, era: Era): void {
       expect(connected().client.getNegotiatedProtocolVersion()).toBe(versionOf(era));
       expect(connected().client.getServerVersion()?.name).toBe('rxmcp-example-server');
       const names = (await connected().client.listTools()).tools.map((tool) => tool.name);
-      expect(names).toEqual(jasmine.arrayWithExactContents(['add', 'countdown', 'greet', 'summarize', 'toggle_tool', 'bump', 'big_result', 'flood']));
+      expect(names).toEqual(jasmine.arrayWithExactContents(['add', 'countdown', 'greet', 'summarize', 'toggle_tool', 'bump', 'big_result', 'flood', 'edit_skill']));
     });
 
     it('calls add with structured content and an info log message', async () => {
@@ -121,13 +121,13 @@ function exampleScenario(title: string, target: () => Target, era: Era): void {
       await expectToggle(connected(), true, 'bonus tool added', 'bonus tool removed');
     });
 
-    it('serves resources, the item template and the review prompt', async () => {
+    it('serves resources, the item and skill templates and the review prompt', async () => {
       const client = connected().client;
       const readme = (await client.readResource({ uri: README_URI })).contents[0];
       expect(readme).toEqual(jasmine.objectContaining({ uri: README_URI, mimeType: 'text/markdown' }));
       expect((readme as { text?: string } | undefined)?.text).toContain('# rxmcp example server');
       const templates = (await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate);
-      expect(templates).toEqual(['example://items/{id}']);
+      expect(templates).toEqual(jasmine.arrayWithExactContents(['example://items/{id}', 'skill://{+path}']));
       const item = (await client.readResource({ uri: 'example://items/2' })).contents[0];
       expect(item).toEqual(jasmine.objectContaining({ text: '{"id":"2","name":"banana"}' }));
       const prompt = await client.getPrompt({ name: 'review', arguments: { code: 'let x = 1;' } });

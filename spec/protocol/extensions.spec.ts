@@ -10,7 +10,7 @@ const elicit = { method: 'elicitation/create', params: { message: 'Name?', reque
 describe('protocol extension registry', () => {
   it('knows the 2026-07-28 tasks extension, its methods (not in the core table) and what they need the server to declare', () => {
     expect(extensionSpec(TASKS)?.revisions).toEqual(['2026-07-28']);
-    expect(extensionsFor('2026-07-28').map((e) => e.name)).toEqual([TASKS]);
+    expect(extensionsFor('2026-07-28').map((e) => e.name)).toEqual([TASKS, 'io.modelcontextprotocol/skills']);
     expect(extensionsFor('2025-11-25')).toEqual([]);
     expect(methodSpec('2026-07-28', 'tasks/get')).toBeUndefined();
     for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {

@@ -41,7 +41,9 @@ interface HandWrittenAsyncVerbs {
 /** Every member of `AsyncClient` before the verb table (the task verbs come from `AsyncTaskVerbs`, unchanged). */
 type AsyncMembers =
   | keyof HandWrittenAsyncVerbs | 'connect' | 'callTool' | 'setLoggingLevel' | 'request' | 'checkHealth' | 'on' | 'toolHints' | 'close'
-  | 'callToolAsTask' | 'watchTask' | 'getTask' | 'listTasks' | 'taskResult' | 'cancelTask' | 'updateTask';
+  | 'callToolAsTask' | 'watchTask' | 'getTask' | 'listTasks' | 'taskResult' | 'cancelTask' | 'updateTask'
+  // The Skills extension's table verbs.
+  | 'listSkills' | 'getSkill' | 'readDirectory';
 
 type BothWays<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

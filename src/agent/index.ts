@@ -48,6 +48,14 @@ export type { PinStore } from '../client/pinning/store.js';
 export { ToolDriftError } from '../errors/drift-error.js';
 export type { AnnotationChange } from '../errors/drift-error.js';
 
+// Skills (io.modelcontextprotocol/skills): a skill's files read on demand and verified against its entry
+export { readSkillFile } from './skills.js';
+export type { SkillFileSource, SkillFileOptions } from './skills.js';
+export { verifySkillFile } from '../protocol/ext-skills/verify.js';
+export type { VerifiedSkillFile, VerifySkillFileOptions } from '../protocol/ext-skills/verify.js';
+export { SkillVerificationError } from '../errors/skill-errors.js';
+export type { SkillCheck, SkillVerificationErrorOptions } from '../errors/skill-errors.js';
+
 // Tools for a model
 export { advertiseTools, describeTools, DEFAULT_MAX_TOOLS } from './advertise.js';
 export type {

@@ -16,6 +16,8 @@ import { infoVerb, listVerb, pingVerb, setLevelVerb } from './verbs/catalog.js';
 import { completeVerb, promptVerb, readVerb } from './verbs/content.js';
 import { serversVerb } from './verbs/servers.js';
 import { isSessionCommand, runSessionCommand } from './session/route.js';
+import { cardVerb } from './verbs/card.js';
+import { skillsVerb } from './verbs/skills.js';
 import { watchVerb } from './verbs/watch.js';
 import { connectionEvents, watchStream, type WatchStream } from './verbs/watch-events.js';
 
@@ -80,6 +82,8 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
       return pingVerb(run, connection, server);
     case 'set-level':
       return setLevelVerb(run, connection, server, run.command.options.logLevel ?? run.command.operands[0]);
+    case 'skills':
+      return skillsVerb(run, connection);
     default:
       return EXIT.usage;
   }
@@ -134,6 +138,7 @@ async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, st
   }
   const run = createRun(io, command, placeOf(io), out);
   try {
+    if (command.verb === 'card') return await cardVerb(run);
     return command.verb === 'servers' ? await serversVerb(run) : await connected(run);
   } catch (error) {
     return out.fail(describeFailure(error, { phase: 'setup' }));

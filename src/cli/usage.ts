@@ -31,6 +31,8 @@ Verbs:
   watch                         stream notifications, logs, progress, list changes, stderr as NDJSON
   servers                       the configured servers and where they are defined (secrets redacted)
   set-level <level>             the server's log level (debug … emergency)
+  skills [<name|uri> [path]]    the skills (Skills extension); with a skill, one file of it, verified
+  card <url|domain>             the server's MCP Server Card: who it is, its endpoints and revisions
 
 Sessions (docs/sessions.md):
   connect <name> [--idle <ms>] <target>   keep a connection open in the background; rxmcp @name <verb> uses it

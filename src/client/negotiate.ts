@@ -161,6 +161,15 @@ export function auto(context: NegotiationContext): Observable<Negotiated> {
   );
 }
 
+/** Without the era probe, when the server's card names a revision rxmcp speaks (`ClientOptions.serverCard`). */
+function fromCard(context: NegotiationContext): Observable<Negotiated> | undefined {
+  const named = context.options.serverCard?.remotes?.flatMap((remote) => remote.supportedProtocolVersions ?? []) ?? [];
+  const modern = pickVersion(named, { era: 'modern' });
+  if (modern !== undefined) return modernOnly(context, modern, false);
+  const legacy = pickVersion(named, { era: 'legacy' });
+  return legacy === undefined ? undefined : initialize(context, legacy as LegacyProtocolVersion, false);
+}
+
 /**
  * Agrees on a protocol revision over one connection (every request goes on that connection only), per
  * `options.protocol`:
@@ -170,6 +179,7 @@ export function auto(context: NegotiationContext): Observable<Negotiated> {
  *   server answers with is accepted), then `notifications/initialized`.
  * - `modern` / `legacy`: only that era. `{ pin }`: exactly that revision (a pinned 2026-07-28 refused with
  *   `-32022` is retried once when the server lists it as supported).
+ * - no `protocol` and a `serverCard` naming a revision rxmcp speaks: that era without the probe (see `ClientOptions.serverCard`).
  *
  * **Temperature:** cold. **Emits:** the negotiated connection, once. **Completes:** after it.
  * **Errors:** `NegotiationError` (no common revision), or what the requests error with.
@@ -178,6 +188,8 @@ export function auto(context: NegotiationContext): Observable<Negotiated> {
 export function negotiate(context: NegotiationContext): Observable<Negotiated> {
   return defer(() => {
     const mode = context.options.protocol ?? 'auto';
+    const card = context.options.protocol === undefined ? fromCard(context) : undefined;
+    if (card !== undefined) return card;
     if (mode === 'auto') return auto(context);
     if (mode === 'modern') return modernOnly(context, LATEST_PROTOCOL_VERSION, false);
     if (mode === 'legacy') return initialize(context, LATEST_LEGACY_PROTOCOL_VERSION, false);

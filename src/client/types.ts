@@ -14,6 +14,7 @@ import type { WarmStart } from './warm/option.js';
 import type { ToolPinning } from './pinning/pinning.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { OutputValidation } from '../protocol/output-schema.js';
+import type { ServerCard } from '../protocol/server-card.js';
 
 /** Delays between attempts to re-open a live stream: exponential from `initialMs`, capped at `maxMs`. */
 export interface BackoffOptions {
@@ -109,6 +110,13 @@ export interface ClientOptions {
   readonly clientInfo?: Implementation;
   /** `auto` (default): probe with `server/discover`, fall back to `initialize`. */
   readonly protocol?: ProtocolMode;
+  /**
+   * The server's Server Card (`discoverServer(...).card`, SEP-2127). Without `protocol`, when its endpoints name a
+   * revision rxmcp speaks, the client connects in that revision's era without the `server/discover` probe: a
+   * 2026-07-28 card goes straight to `server/discover` (no probe timeout, no fallback), a legacy one straight to
+   * `initialize` with the newest legacy revision it names. A card naming none changes nothing.
+   */
+  readonly serverCard?: Pick<ServerCard, 'remotes'>;
   /** How long the `server/discover` probe waits for an answer before assuming a legacy server (default 5000 ms). */
   readonly probeTimeoutMs?: number;
   /** Answers to the server's requests (sampling, elicitation, roots); each one present is declared as a capability. */

@@ -157,6 +157,53 @@ export const VERB_TABLE = {
    * - **Teardown:** before the answer, cancels the request on the wire.
    */
   complete: result('completion/complete', (params: CompleteRequestParams) => params),
+  /**
+   * Every skill entry of the Skills extension (`skills/list`), walking all pages: each skill's `SKILL.md` URI, its
+   * frontmatter and its manifest. Reads no skill file. Fails with `UnsupportedMethodError` (sending nothing) when the
+   * server does not declare `io.modelcontextprotocol/skills`. An empty or partial listing does not prove a skill
+   * absent: `getSkill` answers for any skill the server serves.
+   *
+   * - **Temperature:** cold; each subscription walks every page.
+   * - **Emits:** the whole list, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`); `PaginationError` as `listTools`.
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   * @example
+   * ```ts
+   * client.listSkills().subscribe((skills) => console.log(skills.map((skill) => skill.frontmatter.name)));
+   * ```
+   */
+  listSkills: list('skills/list', 'skills'),
+  /**
+   * One page of `skills/list`.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the page, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
+  listSkillsPage: page('skills/list'),
+  /**
+   * `skills/get`: the entry of the skill whose `SKILL.md` is at `uri`, listed or not (the server answers `-32602`,
+   * an `RpcError`, when it serves no such skill). The way to refresh one skill's manifest.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the `GetSkillResult`, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
+  getSkill: result('skills/get', (uri: string) => ({ uri })),
+  /**
+   * One page of `resources/directory/read`: the direct children of the directory resource at `uri` (subdirectories
+   * with `mimeType: 'inode/directory'`). Only where the server declares the skills extension with `directoryRead`;
+   * elsewhere `UnsupportedMethodError`, with nothing sent. A child missing from a skill's manifest is not a file of
+   * that skill: `readSkillFile` refuses it.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the page, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
+  readDirectory: result('resources/directory/read', (uri: string, cursor?: string) => (cursor === undefined ? { uri } : { uri, cursor })),
 } as const;
 
 /** The verb table's lines. */

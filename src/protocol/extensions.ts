@@ -1,5 +1,7 @@
+import { buildSkillsExtensionSchemas } from './ext-skills/schemas.js';
 import { buildTasksExtensionSchemas } from './ext-tasks/schemas.js';
 import type { MethodSpec, MethodTable } from './method-spec.js';
+import { SKILLS_EXTENSION } from './model/skills.js';
 import { TASKS_EXTENSION } from './model/tasks-extension.js';
 import { REVISION_REGISTRY } from './revision-registry.js';
 import { schemasFor } from './revision-schemas.js';
@@ -33,6 +35,10 @@ function offeredBy(name: string): readonly ProtocolVersion[] {
 
 const DECLARED: readonly string[] = ['extensions', TASKS_EXTENSION];
 
+/** A client request of `extension`, sent only once the server declares `serverCapability`. */
+const toServer = (extension: string, serverCapability: readonly string[], paginated?: true): MethodSpec =>
+  paginated ? { kind: 'request', direction: 'client-to-server', serverCapability, extension, paginated } : { kind: 'request', direction: 'client-to-server', serverCapability, extension };
+
 const tasksSchemas = memoizeBy((version: ProtocolVersion) => buildTasksExtensionSchemas(schemasFor(version).kits.receive));
 
 /** `io.modelcontextprotocol/tasks` (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`, `notifications/tasks`. */
@@ -40,16 +46,35 @@ const TASKS: ExtensionSpec = {
   name: TASKS_EXTENSION,
   revisions: offeredBy(TASKS_EXTENSION),
   methods: {
-    'tasks/get': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
-    'tasks/update': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
-    'tasks/cancel': { kind: 'request', direction: 'client-to-server', serverCapability: DECLARED, extension: TASKS_EXTENSION },
+    'tasks/get': toServer(TASKS_EXTENSION, DECLARED),
+    'tasks/update': toServer(TASKS_EXTENSION, DECLARED),
+    'tasks/cancel': toServer(TASKS_EXTENSION, DECLARED),
     'notifications/tasks': { kind: 'notification', direction: 'server-to-client', serverCapability: DECLARED, extension: TASKS_EXTENSION },
   },
   resultTypes: { 'tools/call': ['task'] },
   schemas: tasksSchemas,
 };
 
-const EXTENSIONS: Readonly<Record<string, ExtensionSpec>> = { [TASKS_EXTENSION]: TASKS };
+const skillsSchemas = memoizeBy((version: ProtocolVersion) => buildSkillsExtensionSchemas(schemasFor(version)));
+const SKILLS_DECLARED: readonly string[] = ['extensions', SKILLS_EXTENSION];
+
+/**
+ * `io.modelcontextprotocol/skills` (SEP-2640, 2026-07-28): `skills/list`, `skills/get`, and
+ * `resources/directory/read` when the server declares `directoryRead: true`. Skill files are read with `resources/read`.
+ */
+const SKILLS: ExtensionSpec = {
+  name: SKILLS_EXTENSION,
+  revisions: offeredBy(SKILLS_EXTENSION),
+  methods: {
+    'skills/list': toServer(SKILLS_EXTENSION, SKILLS_DECLARED, true),
+    'skills/get': toServer(SKILLS_EXTENSION, SKILLS_DECLARED),
+    'resources/directory/read': toServer(SKILLS_EXTENSION, [...SKILLS_DECLARED, 'directoryRead'], true),
+  },
+  resultTypes: {},
+  schemas: skillsSchemas,
+};
+
+const EXTENSIONS: Readonly<Record<string, ExtensionSpec>> = { [TASKS_EXTENSION]: TASKS, [SKILLS_EXTENSION]: SKILLS };
 
 /** The registered extension named `name`. */
 export function extensionSpec(name: string): ExtensionSpec | undefined {

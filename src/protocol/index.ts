@@ -35,6 +35,21 @@ export type {
   TaskStatus, Task, NotificationParamsBase, RequestParamsBase,
 } from './model.js';
 export { TASKS_EXTENSION } from './model/tasks-extension.js';
+export { SKILLS_EXTENSION, DIRECTORY_MIME_TYPE } from './model/skills.js';
+export type {
+  Skill, SkillResource, SkillFrontmatter, ListSkillsRequestParams, ListSkillsResult, GetSkillRequestParams, GetSkillResult,
+  ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult,
+} from './model/skills.js';
+export type { PaginatedRequestParams } from './model/common.js';
+
+// Server Cards (SEP-2127)
+export { discoverServer } from './server-card-discovery.js';
+export type { DiscoverServerOptions, DiscoveredServer, DiscoveredRemote, CardFetch, CardResponse } from './server-card-discovery.js';
+export { parseServerCard, ServerCardError } from './server-card.js';
+export type {
+  ServerCard, ServerCardRemote, ServerCardInput, ServerCardHeader, ServerCardRepository, ServerCardFailure, ServerCardErrorOptions,
+} from './server-card.js';
+
 export { outputValidator, checkToolOutput } from './output-schema.js';
 export type { OutputValidation, OutputValidatorOptions, OutputCheck, CheckedToolResult } from './output-schema.js';
 

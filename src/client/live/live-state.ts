@@ -1,6 +1,7 @@
 import { distinctUntilChanged, filter, map, type Observable } from 'rxjs';
 import type { Prompt } from '../../protocol/model/prompts.js';
 import type { ReadResourceResult, Resource, ResourceTemplate } from '../../protocol/model/resources.js';
+import type { Skill } from '../../protocol/model/skills.js';
 import type { Tool } from '../../protocol/model/tools.js';
 import type { ClientCore } from '../core.js';
 import type { ClientConnection } from '../client-connection.js';
@@ -69,6 +70,17 @@ export interface LiveState {
    */
   readonly promptsState$: Observable<CatalogState<Prompt>>;
   /**
+   * The skill catalog of the Skills extension with its freshness (`items`, `stale`, `refreshing`, `error`): the
+   * entries of `skills/list`, listed again when the server announces a resource list change. Empty where the server
+   * does not offer the extension. It reads no skill file.
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest state.
+   * - **Emits:** a `CatalogState` per change: change announced, refresh started, loaded, failed.
+   * - **Completes:** after `close()`. **Errors:** never (a failed refresh keeps the last good items and sets `error`).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
+  readonly skillsState$: Observable<CatalogState<Skill>>;
+  /**
    * The current tool list, after every change.
    *
    * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest list.
@@ -109,6 +121,19 @@ export interface LiveState {
    * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
    */
   readonly prompts$: Observable<readonly Prompt[]>;
+  /**
+   * The current skill entries (Skills extension), after every change; an empty list where the server offers none.
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest list.
+   * - **Emits:** each complete list once loaded. **Completes:** after `close()`.
+   * - **Errors:** never (a failed refresh keeps the last list; see `skillsState$` for the error).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   * @example
+   * ```ts
+   * client.skills$.subscribe((skills) => console.log(skills.map((skill) => skill.frontmatter.name)));
+   * ```
+   */
+  readonly skills$: Observable<readonly Skill[]>;
   /** Typed notification streams (logs with a level filter, progress, resource updates, list changes, ...). */
   readonly notifications: NotificationStreams;
   /**
@@ -133,6 +158,7 @@ export interface CatalogLists {
   resources(ready: ClientConnection): Observable<readonly Resource[]>;
   resourceTemplates(ready: ClientConnection): Observable<readonly ResourceTemplate[]>;
   prompts(ready: ClientConnection): Observable<readonly Prompt[]>;
+  skills(ready: ClientConnection): Observable<readonly Skill[]>;
 }
 
 /** Only the loaded lists of a catalog, each once. */
@@ -144,13 +170,23 @@ export function itemsOf<T>(state$: Observable<CatalogState<T>>): Observable<read
   );
 }
 
-function kinds(lists: CatalogLists): { tools: CatalogKind<Tool>; resources: CatalogKind<Resource>; templates: CatalogKind<ResourceTemplate>; prompts: CatalogKind<Prompt> } {
+interface Kinds {
+  tools: CatalogKind<Tool>;
+  resources: CatalogKind<Resource>;
+  templates: CatalogKind<ResourceTemplate>;
+  prompts: CatalogKind<Prompt>;
+  skills: CatalogKind<Skill>;
+}
+
+function kinds(lists: CatalogLists): Kinds {
   const resources = { method: 'resources/list', notification: 'notifications/resources/list_changed', capability: ['resources', 'listChanged'], listen: { resourcesListChanged: true } };
   return {
     tools: { method: 'tools/list', notification: 'notifications/tools/list_changed', capability: ['tools', 'listChanged'], listen: { toolsListChanged: true }, list: lists.tools },
     resources: { ...resources, list: lists.resources },
     templates: { ...resources, method: 'resources/templates/list', list: lists.resourceTemplates },
     prompts: { method: 'prompts/list', notification: 'notifications/prompts/list_changed', capability: ['prompts', 'listChanged'], listen: { promptsListChanged: true }, list: lists.prompts },
+    // Skills are resources: a server announces a changed skill catalog as a resource list change.
+    skills: { ...resources, method: 'skills/list', list: lists.skills },
   };
 }
 
@@ -164,16 +200,19 @@ export function createLiveState(core: ClientCore, lists: CatalogLists, options: 
   const resourcesState$ = liveCatalog(core, listen, all.resources, options);
   const resourceTemplatesState$ = liveCatalog(core, listen, all.templates, options);
   const promptsState$ = liveCatalog(core, listen, all.prompts, options);
+  const skillsState$ = liveCatalog(core, listen, all.skills, options);
   return {
     state$: clientState(core.view$, core.reconnecting$, core.waitingForUser$),
     toolsState$,
     resourcesState$,
     resourceTemplatesState$,
     promptsState$,
+    skillsState$,
     tools$: itemsOf(toolsState$),
     resources$: itemsOf(resourcesState$),
     resourceTemplates$: itemsOf(resourceTemplatesState$),
     prompts$: itemsOf(promptsState$),
+    skills$: itemsOf(skillsState$),
     notifications: notificationStreams(core),
     watchResource: resourceWatches(core, listen),
   };

@@ -9,6 +9,7 @@ import type { ResourcesRequests } from './resources.js';
 import type { RegistryNotifications } from '../revision-registry.js';
 import type { ListRootsRequestParams, ListRootsResult } from './roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from './sampling.js';
+import type { SkillsRequests } from './skills.js';
 import type { SubscriptionsRequests } from './subscriptions.js';
 import type { ListTasksRequestParams, TaskListResult, TaskRequestParams, TaskResult, TaskStatusNotificationParams, TasksRequests } from './tasks.js';
 import type { ToolsRequests } from './tools.js';
@@ -26,7 +27,8 @@ export interface ClientRequests
     CompletionRequests,
     LoggingRequests,
     SubscriptionsRequests,
-    TasksRequests {}
+    TasksRequests,
+    SkillsRequests {}
 
 /** What the client answers to a server's `ping`. */
 export interface PingResult {

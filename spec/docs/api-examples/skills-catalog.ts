@@ -1,0 +1,5 @@
+import type { Client } from 'rxmcp';
+declare const client: Client;
+// #region example
+client.skills$.subscribe((skills) => console.log(skills.map((skill) => skill.frontmatter.name)));
+// #endregion

@@ -1,0 +1,86 @@
+// The Skills extension against the official TypeScript server 2.4 (@modelcontextprotocol/server: its SkillCatalog
+// built by SkillsExtension.load from memory files, spec/fixtures/official/v2-server.mjs --skills), over stdio and
+// Streamable HTTP: rxmcp's listing, directory reads and verification agree with the SDK's entries and digests.
+import { firstValueFrom } from 'rxjs';
+import { createClient, RpcError, streamableHttp, type Client, type Skill } from '../../src/index.js';
+import { SKILLS_EXTENSION } from '../../src/protocol/index.js';
+import { readSkillFile } from '../../src/agent/index.js';
+import { stdio } from '../../src/node/index.js';
+import { launch, officialFixture, type LaunchedServer } from '../fixtures/official/launch.js';
+
+const SETUP_MS = 20_000;
+
+function sentMethods(client: Client): string[] {
+  const methods: string[] = [];
+  client.session.frames$.subscribe((event) => {
+    if (event.direction === 'out' && 'method' in event.frame.message) methods.push(event.frame.message.method);
+  });
+  return methods;
+}
+
+function officialScenario(title: string, open: () => Promise<{ client: Client; close: () => Promise<void> }>): void {
+  describe(title, () => {
+    let client: Client;
+    let close: () => Promise<void>;
+    let sent: string[];
+
+    beforeAll(async () => {
+      ({ client, close } = await open());
+      sent = sentMethods(client);
+    }, SETUP_MS);
+    afterAll(async () => {
+      client.close();
+      await close();
+    });
+
+    it('lists both skills over two pages, with the SDK-built manifests', async () => {
+      const server = await firstValueFrom(client.connect());
+      expect(server.protocolVersion).toBe('2026-07-28');
+      expect(server.capabilities.extensions?.[SKILLS_EXTENSION]).toEqual({ directoryRead: true });
+      const before = sent.length;
+      const skills = await firstValueFrom(client.listSkills());
+      expect(skills.map((skill) => skill.frontmatter.name)).toEqual(['code-review', 'release-notes']);
+      expect(sent.slice(before)).toEqual(['skills/list', 'skills/list']);
+      const review = skills[0] as Skill;
+      expect(review.frontmatter).toEqual({ name: 'code-review', description: 'Review a change with the team checklist', metadata: { owner: 'platform' } });
+      expect(review.resources === 'dynamic' ? [] : review.resources.map((file) => file.uri)).toEqual([
+        'skill://code-review/SKILL.md', 'skill://code-review/references/CHECKLIST.md', 'skill://code-review/scripts/diffstat.sh',
+      ]);
+    });
+
+    it('verifies each SKILL.md (folded description included) and a supporting file against the SDK digests', async () => {
+      const skills = await firstValueFrom(client.listSkills());
+      for (const skill of skills) {
+        const file = await firstValueFrom(readSkillFile(client, skill));
+        expect(file.manifest?.digest).withContext(skill.uri).toMatch(/^sha256:[0-9a-f]{64}$/);
+      }
+      const checklist = await firstValueFrom(readSkillFile(client, skills[0] as Skill, 'references/CHECKLIST.md'));
+      expect(new TextDecoder().decode(checklist.bytes)).toBe('# Checklist\n\n- tests\n- names\n');
+    });
+
+    it('walks a directory page by page and answers getSkill, with -32602 for a skill it does not serve', async () => {
+      const names: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await firstValueFrom(client.readDirectory('skill://code-review', cursor));
+        names.push(...page.resources.map((child) => `${child.name}${child.mimeType === 'inode/directory' ? '/' : ''}`));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+      expect(names.sort()).toEqual(['SKILL.md', 'references/', 'scripts/']);
+      const { skill } = await firstValueFrom(client.getSkill('skill://release-notes/SKILL.md'));
+      expect(skill.frontmatter.description).toBe('Write release notes from merged changes');
+      const missing = await firstValueFrom(client.getSkill('skill://nothing/SKILL.md')).catch((error: unknown) => error);
+      expect(RpcError.is(missing) && missing.rpcCode).toBe(-32602);
+    });
+  });
+}
+
+officialScenario('skills against the official server 2.4 over stdio', async () => ({
+  client: createClient(stdio({ command: process.execPath, args: [officialFixture('v2-stdio'), '--skills'] })),
+  close: async () => undefined,
+}));
+
+officialScenario('skills against the official server 2.4 over Streamable HTTP', async () => {
+  const server: LaunchedServer = await launch('v2-http', { args: ['--skills'] });
+  return { client: createClient(streamableHttp(server.url)), close: () => server.close() };
+});
