@@ -61,11 +61,11 @@ describe('public entry points', () => {
     ].sort());
   });
 
-  it('rxmcp/session exports the session and its multiplex operator, its timeouts, the frame-level errors, transport authoring (constants, the URL transport registry) and the SDK bridges', () => {
+  it('rxmcp/session exports the session and its multiplex operator, its timeouts, the frame-level errors, transport authoring (constants, the URL transport registry), the frame recorder and the SDK bridges', () => {
     expect(Object.keys(session).sort()).toEqual([
       'createSession', 'multiplex', 'DEFAULT_REQUEST_TIMEOUT', 'withTimeouts', 'connectWithin', 'DEFAULT_CONNECT_TIMEOUT_MS', 'ParseError',
       'ResponseStreamEndedError', 'DEFAULT_MAX_MESSAGE_BYTES', 'MCP_WEBSOCKET_SUBPROTOCOL', 'fromSdkTransport', 'toSdkTransport',
-      'URL_TRANSPORTS', 'remoteKindNamed', 'remoteKindOfUrl', 'urlTransport',
+      'URL_TRANSPORTS', 'remoteKindNamed', 'remoteKindOfUrl', 'urlTransport', 'recordFrames', 'DEFAULT_REDACTED_FIELDS',
     ].sort());
   });
 
