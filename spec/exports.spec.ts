@@ -99,14 +99,14 @@ describe('public entry points', () => {
     expect(Object.keys(ai).sort()).toEqual(['aiToolOutput', 'aiToolSet', 'aiTools']);
   });
 
-  it('rxmcp/testing exports the frame builders, the marble transport, the testing controller, the marble scheduler, the era helpers and the fixtures', () => {
+  it('rxmcp/testing exports the frame builders, the marble transport, the testing controller, the replay controller, the marble scheduler, the era helpers and the fixtures', () => {
     expect(Object.keys(testing).sort()).toEqual([
       'DEFAULT_TESTING_CAPABILITIES', 'DEFAULT_TESTING_SERVER_INFO', 'DEFAULT_TEST_CACHE_HINTS', 'ExpectationFailedError', 'PARITY_REVISIONS', 'TASK_TESTING_CAPABILITIES', 'TestScriptError', 'audio',
       'createMarbleScheduler', 'createTestingController', 'eachEra', 'elicitForm', 'elicitUrl', 'embeddedText', 'eraCase', 'err', 'failed', 'frame', 'image',
       'isBuiltFrame', 'itInEachEra', 'listRoots',
       'malformed', 'marbleTransport', 'note', 'oversized', 'prompt', 'promptResult', 'req', 'res', 'resource', 'resourceContents', 'resourceLink',
       'resourceTemplate', 'runWithServer', 'sampleMessage', 'servePrompts', 'serveResourceContents', 'serveResourceTemplates', 'serveResources', 'serveTasks', 'serveTools',
-      'slowTool', 'structuredResult', 'text', 'tool', 'toolError', 'toolResult',
-    ]);
+      'slowTool', 'structuredResult', 'text', 'tool', 'toolError', 'toolResult', 'RecordingMismatchError', 'replayController',
+    ].sort());
   });
 });
