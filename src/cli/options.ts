@@ -35,6 +35,7 @@ export const OPTION_TABLE = {
   until: { type: 'string' },
   frames: { type: 'boolean' },
   pins: { type: 'string' },
+  redact: { type: 'string', multiple: true },
   resource: { type: 'string', multiple: true },
   cli: { type: 'boolean' },
   method: { type: 'string' },
@@ -93,6 +94,8 @@ export interface CliOptions {
   readonly resources: readonly string[];
   /** `--pins <file>` (tools): the pin file the listing is compared with (written when it does not exist). */
   readonly pins: string | undefined;
+  /** `--redact <field>` (record): more field names to redact in the recording, besides credentials. */
+  readonly redact: readonly string[];
 }
 
 /** Default silence a request may keep, in ms (progress resets it). */
@@ -211,5 +214,6 @@ export function cliOptions(raw: RawValues): CliOptions {
     frames: raw.frames === true,
     resources: raw.resource ?? [],
     pins: raw.pins,
+    redact: raw.redact ?? [],
   };
 }

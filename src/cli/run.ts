@@ -14,6 +14,7 @@ import { callVerb } from './verbs/call.js';
 import { infoVerb, listVerb, pingVerb, setLevelVerb } from './verbs/catalog.js';
 import { completeVerb, promptVerb, readVerb } from './verbs/content.js';
 import { serversVerb } from './verbs/servers.js';
+import { openRecording, recordVerb } from './verbs/record.js';
 import { watchVerb } from './verbs/watch.js';
 import { connectionEvents, watchStream, type WatchStream } from './verbs/watch-events.js';
 
@@ -80,18 +81,26 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
   }
 }
 
+/** The verb of a run over its connection: `watch` and `record` are verbs of their own. */
+function dispatch(run: Run, connection: Connection, bar: { current: ProgressBar }, stream: WatchStream | undefined): Promise<number> {
+  if (run.command.verb === 'watch') return watchVerb(run, connection);
+  if (run.command.verb === 'record') return recordVerb(run, connection, (step) => verbOf(step, connection, bar, undefined));
+  return verbOf(run, connection, bar, stream);
+}
+
 /** Runs a verb that talks to a server: one connection, closed (and a spawned server gone) before it returns. */
 async function connected(run: Run): Promise<number> {
   const target = await resolveTarget(run.command, run.place);
+  const recording = run.command.verb === 'record' ? await openRecording(run) : undefined;
   const bar = { current: NO_PROGRESS_BAR };
   const handlers = cliHandlers({
     options: run.command.options, out: run.out, cwd: run.place.cwd, env: run.place.env, interactive: run.interactive,
     lines: run.lines, prompting: (active) => bar.current.hold(active),
   });
-  const connection = openConnection(target, run.command, run, handlers);
+  const connection = openConnection(target, run.command, run, handlers, recording?.wrap);
   const { stream, watching } = run.command.verb === 'watch' ? { stream: undefined, watching: new Subscription() } : callStream(run, connection);
   try {
-    return await (run.command.verb === 'watch' ? watchVerb(run, connection) : verbOf(run, connection, bar, stream));
+    return await dispatch(run, connection, bar, stream);
   } catch (error) {
     const failure = describeFailure(error, connection.context(connection.server() === undefined ? 'connect' : 'request'));
     run.out.fail(failure);
@@ -99,6 +108,7 @@ async function connected(run: Run): Promise<number> {
   } finally {
     watching.unsubscribe();
     await connection.close();
+    await recording?.close();
   }
 }
 

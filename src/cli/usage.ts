@@ -29,6 +29,8 @@ Verbs:
   ping
   watch                         stream notifications, logs, progress, list changes, stderr as NDJSON
   servers                       the configured servers and where they are defined (secrets redacted)
+  record <file> <target>        record a session as NDJSON: the verbs of stdin, one a line, until it ends or
+                                Ctrl-C (--redact <field> hides more fields; credentials always are)
 
 Options:
   --json                        one MCP-shaped JSON value on stdout; errors as one JSON line on stderr

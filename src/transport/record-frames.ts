@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, defer, finalize, tap, type Observable, type SchedulerLike } from 'rxjs';
 import type { InboundFrame, OutboundFrame, Transport } from './types.js';
 import { RECORDING_FORMAT, type RecordedEvent, type RecordedFrame, type RecordingLine } from './recording-format.js';
 import { redactor, type Redactor } from './redact-frames.js';
@@ -72,14 +72,16 @@ function event(recorder: Recorder, scope: Scope, kind: RecordedEvent['event'], e
   return { t: recorder.t(), event: kind, ...scope, ...message };
 }
 
-/** The inbound frames of `source`, each written down, and how `source` ended. */
+/** The inbound frames of `source`, each written down, and how `source` ended (`close` also when unsubscribed). */
 function recordInbound(recorder: Recorder, scope: Scope, source: Observable<InboundFrame>): Observable<InboundFrame> {
+  let ended = false;
+  const end = (kind: RecordedEvent['event'], error?: unknown): void => {
+    ended = true;
+    recorder.line(event(recorder, scope, kind, error));
+  };
   return source.pipe(
-    tap({
-      next: (frame) => recorder.line(inRecord(recorder, scope, frame)),
-      error: (error: unknown) => recorder.line(event(recorder, scope, 'error', error)),
-      complete: () => recorder.line(event(recorder, scope, 'close')),
-    }),
+    tap({ next: (frame) => recorder.line(inRecord(recorder, scope, frame)), error: (error: unknown) => end('error', error), complete: () => end('close') }),
+    finalize(() => (ended ? undefined : end('close'))),
   );
 }
 
@@ -96,7 +98,7 @@ function recordInbound(recorder: Recorder, scope: Scope, source: Observable<Inbo
  * - **Emits:** what the recorded transport emits, unchanged.
  * - **Completes:** when it does (recorded as `close`).
  * - **Errors:** with its errors (recorded as `error`); a sink that throws stops the recording, never the connection.
- * - **Teardown:** that of the recorded transport.
+ * - **Teardown:** that of the recorded transport (recorded as `close`).
  *
  * @example
  * ```ts
