@@ -31,7 +31,7 @@ export type { RemoteKind, RemoteOptions, RemoteTransportEntry, TransportEntry, W
 
 // Recording a transport's frames (replayed by replayController of rxmcp/testing)
 export { recordFrames } from '../transport/record-frames.js';
-export type { RecordSink, RecordFramesOptions } from '../transport/record-frames.js';
+export type { RecordSink, RecordWriter, RecordFramesOptions } from '../transport/record-frames.js';
 export { DEFAULT_REDACTED_FIELDS } from '../transport/redact-frames.js';
 export type { RecordingLine, RecordingHeader, RecordedFrame, RecordedEvent } from '../transport/recording-format.js';
 

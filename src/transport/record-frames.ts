@@ -4,7 +4,13 @@ import { RECORDING_FORMAT, type RecordedEvent, type RecordedFrame, type Recordin
 import { redactor, type Redactor } from './redact-frames.js';
 
 /** Where `recordFrames` writes: a function taking each line, or anything with `write` (a Node write stream). */
-export type RecordSink = ((line: string) => unknown) | { write(line: string): unknown };
+export type RecordSink = ((line: string) => unknown) | RecordWriter;
+
+/** A sink with `write`, such as a Node write stream. */
+export interface RecordWriter {
+  /** Takes one line of the recording (JSON and a line break). */
+  write(line: string): unknown;
+}
 
 /** Options of `recordFrames`. */
 export interface RecordFramesOptions {
@@ -45,11 +51,12 @@ function recorderFor(kind: string, sink: RecordSink, options: RecordFramesOption
     }
   };
   const t = (): number => {
+    const now = scheduler.now();
     if (start === undefined) {
-      start = scheduler.now();
+      start = now;
       emit({ format: RECORDING_FORMAT, version: 1, transport: kind, startedAt: new Date(start).toISOString() });
     }
-    return scheduler.now() - start;
+    return now - start;
   };
   return { line: emit, t, redact: redactor(options.redact, options.replacement) };
 }
