@@ -10,7 +10,7 @@ describe('weatherLine, against a recorded server-everything session', () => {
     const server = replayController(everythingSession); // the lines `rxmcp record` wrote
     createMarbleScheduler().run(({ expectObservable }) => {
       const line = weatherLine(createClient(server.transport), 'Chicago');
-      expectObservable(line).toBe('42ms (a|)', { a: 'Chicago: 36 °F, light rain / drizzle, 82% humidity' });
+      expectObservable(line).toBe('42ms (a|)', { a: 'Chicago: 36 °C, light rain / drizzle, 82% humidity' });
     });
     server.verify();
   });

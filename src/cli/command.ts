@@ -3,7 +3,7 @@ import { UsageError } from './errors.js';
 import { cliOptions, OPTION_TABLE, VARIADIC_OPTIONS, type CliOptions, type RawValues } from './options.js';
 
 /** What the tool can do. */
-export const VERBS = ['info', 'tools', 'resources', 'templates', 'prompts', 'call', 'read', 'prompt', 'complete', 'ping', 'watch', 'servers', 'set-level', 'record'] as const;
+export const VERBS = ['info', 'tools', 'resources', 'templates', 'prompts', 'call', 'read', 'prompt', 'complete', 'ping', 'watch', 'servers', 'set-level', 'record', 'types'] as const;
 export type Verb = (typeof VERBS)[number];
 
 /** Which server the user named, before configuration files are consulted. */
@@ -44,7 +44,7 @@ const METHODS: Readonly<Record<string, Verb>> = {
 };
 
 /** Verbs that take no operands (a word after them can only be the target). */
-const WITHOUT_OPERANDS: ReadonlySet<Verb> = new Set<Verb>(['info', 'tools', 'resources', 'templates', 'prompts', 'ping', 'watch']);
+const WITHOUT_OPERANDS: ReadonlySet<Verb> = new Set<Verb>(['info', 'tools', 'resources', 'templates', 'prompts', 'ping', 'watch', 'types']);
 
 /** Verbs whose first operands come before the target (`record <file> <target>`): how many. */
 const OPERANDS_BEFORE_TARGET: Partial<Record<Verb, number>> = { record: 1 };

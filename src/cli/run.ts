@@ -15,6 +15,7 @@ import { infoVerb, listVerb, pingVerb, setLevelVerb } from './verbs/catalog.js';
 import { completeVerb, promptVerb, readVerb } from './verbs/content.js';
 import { serversVerb } from './verbs/servers.js';
 import { openRecording, recordVerb } from './verbs/record.js';
+import { typesVerb } from './verbs/types.js';
 import { watchVerb } from './verbs/watch.js';
 import { connectionEvents, watchStream, type WatchStream } from './verbs/watch-events.js';
 
@@ -76,6 +77,8 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
       return pingVerb(run, connection, server);
     case 'set-level':
       return setLevelVerb(run, connection, server, run.command.options.logLevel ?? '');
+    case 'types':
+      return typesVerb(run, connection);
     default:
       return EXIT.usage;
   }

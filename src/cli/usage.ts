@@ -29,6 +29,8 @@ Verbs:
   ping
   watch                         stream notifications, logs, progress, list changes, stderr as NDJSON
   servers                       the configured servers and where they are defined (secrets redacted)
+  types                         TypeScript types of the tools' input and output schemas, and Tools for
+                                typedTools<Tools>(client) of rxmcp: rxmcp <target> types > tools.d.ts
   record <file> <target>        record a session as NDJSON: the verbs of stdin, one a line, until it ends or
                                 Ctrl-C (--redact <field> hides more fields; credentials always are)
 

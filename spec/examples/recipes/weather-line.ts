@@ -8,12 +8,12 @@ interface Weather {
   readonly humidity: number;
 }
 
-/** `Chicago: 36 °F, light rain / drizzle, 82% humidity`, from server-everything's `get-structured-content`; the failure otherwise. */
+/** `Chicago: 36 °C, light rain / drizzle, 82% humidity`, from server-everything's `get-structured-content`; the failure otherwise. */
 export function weatherLine(client: Pick<Client, 'callTool'>, city: string): Observable<string> {
   return client.callTool('get-structured-content', { location: city }).pipe(
     map((result) => {
       const weather = result.structuredContent as unknown as Weather;
-      return `${city}: ${weather.temperature} °F, ${weather.conditions.toLowerCase()}, ${weather.humidity}% humidity`;
+      return `${city}: ${weather.temperature} °C, ${weather.conditions.toLowerCase()}, ${weather.humidity}% humidity`;
     }),
     catchError((error: Error) => of(`${city}: no weather (${error.message})`)),
   );
