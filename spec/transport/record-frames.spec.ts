@@ -30,14 +30,14 @@ describe('recordFrames', () => {
     ]);
   });
 
-  it('redacts credentials by name (Authorization, cookies, DPoP, tokens), authorization values anywhere, and named fields', () => {
+  it('redacts credentials by name (Authorization, cookies, DPoP, tokens, session ids), authorization values anywhere, and named fields', () => {
     const lines: string[] = [];
     const sent: OutboundFrame[] = [];
     const transport: Transport = {
       kind: 'fake',
       connect: (outbound$) => {
         outbound$.subscribe((frame) => sent.push(frame));
-        return of<InboundFrame>({ message: { jsonrpc: '2.0', id: 1, result: { access_token: 'abc', note: 'Bearer xyz', items: [{ password: 'p', ok: 1 }] } }, info: { httpStatus: 200 } });
+        return of<InboundFrame>({ message: { jsonrpc: '2.0', id: 1, result: { access_token: 'abc', note: 'Bearer xyz', items: [{ password: 'p', ok: 1 }] } }, info: { httpStatus: 200, sessionId: 'sess-42' } });
       },
     };
     const outbound = new Subject<OutboundFrame>();
@@ -47,9 +47,10 @@ describe('recordFrames', () => {
       headers: { Authorization: 'Bearer secret', Cookie: 'sid=1', 'Mcp-Method': 'tools/call' },
     });
     const text = lines.join('');
-    for (const secret of ['abc', 'xyz', '"p"', '"k"', 'proof', 'secret', 'sid=1']) expect(text).not.toContain(secret);
+    for (const secret of ['abc', 'xyz', '"p"', '"k"', 'proof', 'secret', 'sid=1', 'sess-42']) expect(text).not.toContain(secret);
     const [inbound, outboundFrame] = frames(lines);
     expect(inbound?.message).toEqual({ jsonrpc: '2.0', id: 1, result: { access_token: '[redacted]', note: '[redacted]', items: [{ password: '[redacted]', ok: 1 }] } });
+    expect(inbound?.info).toEqual({ httpStatus: 200, sessionId: '[redacted]' });
     expect(outboundFrame?.headers).toEqual({ Authorization: '[redacted]', Cookie: '[redacted]', 'Mcp-Method': 'tools/call' });
     expect((outboundFrame?.message as { params: unknown }).params).toEqual({ name: 'x', arguments: { api_key: '[redacted]', city: 'Oslo', dpop: '[redacted]' }, _meta: { progressToken: 7 } });
     expect(sent[0]?.headers?.['Authorization']).toBe('Bearer secret');

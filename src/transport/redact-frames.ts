@@ -5,12 +5,13 @@ export const REDACTED_VALUE = '[redacted]';
 
 /**
  * Field and header names redacted by default (compared without case, `-` and `_`): HTTP credentials (Authorization,
- * Proxy-Authorization, Cookie, Set-Cookie, DPoP, X-Api-Key) and the usual names of tokens, keys and secrets.
+ * Proxy-Authorization, Cookie, Set-Cookie, DPoP, X-Api-Key), the usual names of tokens, keys and secrets, and
+ * session ids (`Mcp-Session-Id`, `sessionId`: whoever holds one may act in that session).
  * `progressToken` and cursors are not credentials and stay.
  */
 export const DEFAULT_REDACTED_FIELDS: readonly string[] = [
   'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'dpop', 'x-api-key', 'api-key', 'access_token', 'refresh_token', 'id_token',
-  'token', 'bearer', 'client_secret', 'secret', 'password', 'private_key',
+  'token', 'bearer', 'client_secret', 'secret', 'password', 'private_key', 'mcp-session-id', 'session_id',
 ];
 
 /** An HTTP authorization value (`Bearer …`, `DPoP …`, `Basic …`) found anywhere. */

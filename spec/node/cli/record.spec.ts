@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { map } from 'rxjs';
+import { lastValueFrom, map } from 'rxjs';
 import { createClient } from '../../../src/index.js';
 import { replayController, text } from '../../../src/testing/index.js';
 import type { RecordedFrame, RecordingLine } from '../../../src/session/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
-import { cli, EXAMPLE_STDIO, tempHome, type TempHome } from './helpers.js';
+import { cli, EXAMPLE_STDIO, tempHome, withExampleHttpServer, type TempHome } from './helpers.js';
 
 const linesOf = (recording: string): RecordingLine[] => recording.trim().split('\n').map((line) => JSON.parse(line) as RecordingLine);
 const methodsOut = (recording: string): string[] =>
@@ -72,5 +72,26 @@ describe('rxmcp record', () => {
     expect([none.exitCode, none.stderr]).toEqual([1, jasmine.stringContaining('record needs a file')]);
     const other = await cli(home, ['--redact', 'x', 'tools', ...EXAMPLE_STDIO]);
     expect([other.exitCode, other.stderr]).toEqual([1, jasmine.stringContaining('--redact goes with record, not tools')]);
+  });
+
+  describe('over Streamable HTTP', () => {
+    const env = withExampleHttpServer();
+
+    for (const era of ['legacy', 'modern'] as const) {
+      it(`records the exchanges of a ${era} session, and the replay answers as the server did`, async () => {
+        const file = join(env.home.path, `http-${era}.ndjson`);
+        const result = await cli(env.home, ['--protocol', era, 'record', file, env.url], { stdin: 'call add a=2 b=40\n' });
+        expect([result.exitCode, result.stdout]).withContext(result.stderr).toEqual([0, '42\n']);
+        const recording = await readFile(file, 'utf8');
+        expect(linesOf(recording)[0]).toEqual(jasmine.objectContaining({ transport: jasmine.stringMatching(/http/) }));
+        const server = replayController(recording, { delays: false });
+        expect([server.era, server.revision]).toEqual([era, era === 'legacy' ? '2025-11-25' : '2026-07-28']);
+        const client = createClient(server.transport);
+        const added = await lastValueFrom(client.callTool('add', { a: 2, b: 40 }));
+        expect(added.structuredContent).toEqual({ sum: 42 });
+        server.verify();
+        client.close();
+      });
+    }
   });
 });
