@@ -20,9 +20,11 @@ describe('rxmcp types: JSON Schema to TypeScript', () => {
     expect(propertyName('1st')).toBe('"1st"');
   });
 
-  it('additionalProperties: false closes the object, a schema types the other keys, an object without properties is a record', () => {
+  it('additionalProperties: false (or absent, with properties) closes the object, true or a schema opens it, an object without properties is a record', () => {
     expect(typeOf({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false })).toBe('{\n  a?: string;\n}');
     expect(typeOf({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'number' } })).toBe('{\n  a?: string;\n  [key: string]: unknown;\n}');
+    expect(typeOf({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true })).toBe('{\n  a?: string;\n  [key: string]: unknown;\n}');
+    expect(typeOf({ type: 'object', properties: { a: { type: 'string' } } })).toBe('{\n  a?: string;\n}');
     expect(typeOf({ type: 'object', additionalProperties: { type: 'number' } })).toBe('{\n  [key: string]: number;\n}');
     expect(typeOf({ type: 'object' })).toBe('{\n  [key: string]: unknown;\n}');
     expect(typeOf({ type: 'object', additionalProperties: false })).toBe('{}');

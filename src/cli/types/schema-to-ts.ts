@@ -1,7 +1,8 @@
 // JSON Schema to a TypeScript type, for `rxmcp types`: the keywords of tool schemas, anything else `unknown`.
 //
 // Supported: `type` (one or a list; `integer` is `number`), `enum`, `const`, `properties` with `required`,
-// `additionalProperties` (false, true or a schema), `items` (a schema, or a list for tuples) and `prefixItems`,
+// `additionalProperties` (false, true or a schema; without it an object with properties is closed, so that a
+// misspelt argument does not compile), `items` (a schema, or a list for tuples) and `prefixItems`,
 // `anyOf` and `oneOf` (unions), `allOf` (an intersection), `$ref` to `#/$defs/…` or `#/definitions/…` of the same
 // schema (inlined; a cycle becomes `unknown`), `nullable`, and `description` (a comment on a property). Keywords that
 // only narrow a value (`format`, `minimum`, `pattern`, …) do not change the type.
@@ -77,7 +78,7 @@ function objectType(schema: Schema, context: Context): string {
     return `${doc}${inner}${propertyName(key)}${required.has(key) ? '' : '?'}: ${type};\n`;
   });
   const extra = schema['additionalProperties'];
-  if (extra !== false && (lines.length === 0 || isSchema(extra))) {
+  if (extra !== false && (lines.length === 0 || extra === true || isSchema(extra))) {
     const valueType = isSchema(extra) && lines.length === 0 ? typeOf(extra, { ...context, indent: inner }) : 'unknown';
     lines.push(`${inner}[key: string]: ${valueType};\n`);
   }
