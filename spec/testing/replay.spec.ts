@@ -1,4 +1,4 @@
-import { lastValueFrom, map } from 'rxjs';
+import { lastValueFrom, map, timer } from 'rxjs';
 import { createClient, RpcError } from '../../src/index.js';
 import { recordFrames } from '../../src/session/index.js';
 import { createTestingController, ExpectationFailedError, RecordingMismatchError, replayController, TestScriptError, text, tool, toolResult } from '../../src/testing/index.js';
@@ -67,5 +67,28 @@ describe('replayController', () => {
     expect(() => replayController('{"t":0}\n')).toThrowError(TestScriptError, /starts with its header/);
     expect(() => replayController('not json')).toThrowError(TestScriptError, /Line 1 of the recording is not JSON/);
     expect(() => replayController([{ format: 'rxmcp-recording', version: 1, transport: 'stdio', startedAt: '' }])).toThrowError(TestScriptError, /has no negotiation/);
+  });
+});
+
+describe('replayController, a recording of one-request exchanges', () => {
+  it("plays the notifications a request's own stream carried at their recorded times, before the answer", () => {
+    const lines: string[] = [];
+    createTestScheduler().run(({ flush }) => {
+      const server = createTestingController({ revision: '2026-07-28', transport: 'per-request' });
+      server.whenRequest('tools/call').handle((call) => {
+        timer(10).subscribe(() => call.notify('notifications/message', { level: 'info', data: 'working' }));
+        timer(20).subscribe(() => call.respond(toolResult('done')));
+      });
+      const client = createClient(recordFrames((line) => lines.push(line))(server.transport), { logLevel: 'info' });
+      client.callTool('work', {}).subscribe();
+      flush();
+      client.close();
+    });
+    createTestScheduler().run(({ expectObservable }) => {
+      const server = replayController(lines);
+      const client = createClient(server.transport, { logLevel: 'info' });
+      expectObservable(client.notifications.logs$().pipe(map((log) => log.data)), '^ 30ms !').toBe('10ms w', { w: 'working' });
+      expectObservable(client.callTool('work', {}).pipe(map((result) => result.content))).toBe('20ms (r|)', { r: [text('done')] });
+    });
   });
 });

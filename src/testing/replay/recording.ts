@@ -12,6 +12,13 @@ export interface RecordedProgress {
   readonly message: string | undefined;
 }
 
+/** A notification the server sent on a recorded request's own stream, `afterMs` after the request. */
+export interface RecordedNotification {
+  readonly afterMs: number;
+  readonly method: string;
+  readonly params: Params | undefined;
+}
+
 /** One request of the client and what the server answered, `delayMs` after it. */
 export interface RecordedExchange {
   readonly method: string;
@@ -23,6 +30,8 @@ export interface RecordedExchange {
   readonly result?: Params;
   readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown };
   readonly progress: readonly RecordedProgress[];
+  /** Notifications on the request's own stream (an exchange), besides progress. */
+  readonly notifications: readonly RecordedNotification[];
 }
 
 /** A recording, read. */
@@ -41,6 +50,7 @@ interface Open {
   readonly t: number;
   readonly token: unknown;
   readonly progress: RecordedProgress[];
+  readonly notifications: RecordedNotification[];
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -70,12 +80,12 @@ function opened(message: Record<string, unknown>, t: number): Open {
   const { _meta: meta, ...params } = isObject(message['params']) ? message['params'] : {};
   return {
     method: String(message['method']), params, meta: isObject(meta) ? meta : undefined, t,
-    token: isObject(meta) ? meta['progressToken'] : undefined, progress: [],
+    token: isObject(meta) ? meta['progressToken'] : undefined, progress: [], notifications: [],
   };
 }
 
 function closed(open: Open, message: Record<string, unknown>, t: number): RecordedExchange {
-  const base = { method: open.method, params: open.params, meta: open.meta, delayMs: Math.max(0, t - open.t), progress: open.progress };
+  const base = { method: open.method, params: open.params, meta: open.meta, delayMs: Math.max(0, t - open.t), progress: open.progress, notifications: open.notifications };
   const error = message['error'];
   if (isObject(error)) return { ...base, error: { code: Number(error['code']), message: String(error['message']), ...('data' in error ? { data: error['data'] } : {}) } };
   return { ...base, result: isObject(message['result']) ? message['result'] : {} };
@@ -90,6 +100,14 @@ function progressOf(open: Map<string, Open>, params: Record<string, unknown>, t:
   }
 }
 
+/** A notification in an exchange belongs to the request that exchange carries. */
+function onStream(open: Map<string, Open>, scope: string, message: Record<string, unknown>, t: number): void {
+  for (const [key, request] of open) {
+    if (!key.startsWith(`${scope}:`)) continue;
+    request.notifications.push({ afterMs: t - request.t, method: String(message['method']), params: isObject(message['params']) ? message['params'] : undefined });
+  }
+}
+
 /** Pairs requests and answers by their scope (connection or exchange) and id. */
 function pair(frames: readonly RecordedFrame[]): RecordedExchange[] {
   const open = new Map<string, Open>();
@@ -100,6 +118,7 @@ function pair(frames: readonly RecordedFrame[]): RecordedExchange[] {
       const key = `${scopeOf(frame)}:${JSON.stringify(message['id'])}`;
       if (frame.dir === 'out' && typeof message['method'] === 'string' && 'id' in message) open.set(key, opened(message, frame.t));
       else if (frame.dir === 'in' && message['method'] === 'notifications/progress' && isObject(message['params'])) progressOf(open, message['params'], frame.t);
+      else if (frame.dir === 'in' && typeof message['method'] === 'string' && !('id' in message) && frame.exchange !== undefined) onStream(open, scopeOf(frame), message, frame.t);
       else if (frame.dir === 'in' && !('method' in message) && open.has(key)) {
         const request = open.get(key) as Open;
         open.delete(key);

@@ -61,6 +61,7 @@ function play(request: TestRequestImpl, exchange: RecordedExchange, delays: bool
   if (request.progressToken !== undefined) {
     for (const step of exchange.progress) at(step.afterMs, () => request.progress(step.progress, step.total, step.message));
   }
+  for (const note of exchange.notifications) at(note.afterMs, () => request.notify(note.method, note.params));
   const { error, result } = exchange;
   at(exchange.delayMs, () => (error === undefined ? request.respond(result ?? {}) : request.error(error.code, error.message, error.data)));
 }
@@ -71,7 +72,7 @@ function play(request: TestRequestImpl, exchange: RecordedExchange, delays: bool
  * recorded capabilities and identity, negotiates by itself, and answers each request with the recorded answer to a
  * request of the same method and equal params (without `_meta`), under the live request's id, after the recorded
  * delay (virtual time inside `TestScheduler.run`), with the recorded progress notifications when the client asked
- * for progress. Equal requests take the recorded answers in turn; the last one repeats. A request the recording
+ * for progress and the other notifications the request's own stream carried (a recording of exchanges). Equal requests take the recorded answers in turn; the last one repeats. A request the recording
  * does not have gets a `-32603` error whose message is that of a `RecordingMismatchError` (listed in `mismatches`,
  * and `verify()` fails with it).
  *
