@@ -10,7 +10,7 @@ import type { Run } from '../run-context.js';
 import { listing } from './catalog.js';
 
 /** The verbs a recording script may use, one a line. */
-const STEP_VERBS: ReadonlySet<Verb> = new Set<Verb>(['info', 'tools', 'resources', 'templates', 'prompts', 'call', 'read', 'prompt', 'complete', 'ping', 'set-level']);
+const STEP_VERBS: ReadonlySet<Verb> = new Set<Verb>(['info', 'tools', 'resources', 'templates', 'prompts', 'call', 'read', 'prompt', 'complete', 'ping']);
 
 /** The file a recording goes to, open for writing. */
 export interface RecordingFile {
@@ -66,7 +66,7 @@ function stepOf(run: Run, line: string): Command | undefined {
   if (words.length === 0 || words[0]?.startsWith('#') === true) return undefined;
   if (!STEP_VERBS.has(words[0] as Verb)) throw new UsageError(`"${words[0]}" cannot be a step of a recording: use one of ${[...STEP_VERBS].join(', ')}`);
   const step = parseCommand(words);
-  return { ...run.command, verb: step.verb, operands: step.operands, argsJson: step.argsJson, options: { ...run.command.options, logLevel: step.options.logLevel ?? run.command.options.logLevel } };
+  return { ...run.command, verb: step.verb, operands: step.operands, argsJson: step.argsJson };
 }
 
 /** Lists what the server declares, so that a replay has the catalogs a client asks for first. */
