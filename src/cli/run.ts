@@ -100,7 +100,13 @@ async function connected(run: Run): Promise<number> {
     options: run.command.options, out: run.out, cwd: run.place.cwd, env: run.place.env, interactive: run.interactive,
     lines: run.lines, prompting: (active) => bar.current.hold(active),
   });
-  const connection = openConnection(target, run.command, run, handlers, recording?.wrap);
+  let connection: Connection;
+  try {
+    connection = openConnection(target, run.command, run, handlers, recording?.wrap);
+  } catch (error) {
+    await recording?.close();
+    throw error;
+  }
   const { stream, watching } = run.command.verb === 'watch' ? { stream: undefined, watching: new Subscription() } : callStream(run, connection);
   try {
     return await dispatch(run, connection, bar, stream);
