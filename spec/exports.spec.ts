@@ -11,13 +11,13 @@ import * as testing from '../src/testing/index.js';
 import * as warm from '../src/warm/index.js';
 
 /** The main entry stays small: a client needs this many values at most. */
-const MAIN_ENTRY_LIMIT = 40;
+const MAIN_ENTRY_LIMIT = 41;
 
 describe('public entry points', () => {
-  it('rxmcp exports the client, the universal transports, the links, the group and the errors a call ends with', () => {
+  it('rxmcp exports the client, the typed tools wrapper, the universal transports, the links, the group and the errors a call ends with', () => {
     expect(Object.keys(universal).sort()).toEqual([
       // client
-      'createClient', 'DEFAULT_CLIENT_INFO', 'toAsyncClient', 'toolDisplayName', 'unlessReadOnly',
+      'createClient', 'DEFAULT_CLIENT_INFO', 'toAsyncClient', 'toolDisplayName', 'unlessReadOnly', 'typedTools',
       // links
       'isRetryable', 'retryDelay', 'retryLink',
       // several servers as one
@@ -63,11 +63,11 @@ describe('public entry points', () => {
     ].sort());
   });
 
-  it('rxmcp/session exports the session and its multiplex operator, its timeouts, the frame-level errors, transport authoring (constants, the URL transport registry) and the SDK bridges', () => {
+  it('rxmcp/session exports the session and its multiplex operator, its timeouts, the frame-level errors, transport authoring (constants, the URL transport registry), the frame recorder and the SDK bridges', () => {
     expect(Object.keys(session).sort()).toEqual([
       'createSession', 'multiplex', 'DEFAULT_REQUEST_TIMEOUT', 'withTimeouts', 'connectWithin', 'DEFAULT_CONNECT_TIMEOUT_MS', 'ParseError',
       'ResponseStreamEndedError', 'DEFAULT_MAX_MESSAGE_BYTES', 'MCP_WEBSOCKET_SUBPROTOCOL', 'fromSdkTransport', 'toSdkTransport',
-      'URL_TRANSPORTS', 'remoteKindNamed', 'remoteKindOfUrl', 'urlTransport',
+      'URL_TRANSPORTS', 'remoteKindNamed', 'remoteKindOfUrl', 'urlTransport', 'recordFrames', 'DEFAULT_REDACTED_FIELDS',
     ].sort());
   });
 
@@ -101,14 +101,14 @@ describe('public entry points', () => {
     expect(Object.keys(ai).sort()).toEqual(['aiToolOutput', 'aiToolSet', 'aiTools']);
   });
 
-  it('rxmcp/testing exports the frame builders, the marble transport, the testing controller, the marble scheduler, the era helpers and the fixtures', () => {
+  it('rxmcp/testing exports the frame builders, the marble transport, the testing controller, the replay controller, the marble scheduler, the era helpers and the fixtures', () => {
     expect(Object.keys(testing).sort()).toEqual([
       'DEFAULT_TESTING_CAPABILITIES', 'DEFAULT_TESTING_SERVER_INFO', 'DEFAULT_TEST_CACHE_HINTS', 'ExpectationFailedError', 'PARITY_REVISIONS', 'TASK_TESTING_CAPABILITIES', 'TestScriptError', 'audio',
       'createMarbleScheduler', 'createTestingController', 'eachEra', 'elicitForm', 'elicitUrl', 'embeddedText', 'eraCase', 'err', 'failed', 'frame', 'image',
       'isBuiltFrame', 'itInEachEra', 'listRoots',
       'malformed', 'marbleTransport', 'note', 'oversized', 'prompt', 'promptResult', 'req', 'res', 'resource', 'resourceContents', 'resourceLink',
       'resourceTemplate', 'runWithServer', 'sampleMessage', 'servePrompts', 'serveResourceContents', 'serveResourceTemplates', 'serveResources', 'serveTasks', 'serveTools',
-      'slowTool', 'structuredResult', 'text', 'tool', 'toolError', 'toolResult',
-    ]);
+      'slowTool', 'structuredResult', 'text', 'tool', 'toolError', 'toolResult', 'RecordingMismatchError', 'replayController',
+    ].sort());
   });
 });

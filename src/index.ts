@@ -40,6 +40,8 @@ export type { AsyncClient, AsyncCallOptions, AsyncToolCallOptions } from './clie
 export { unlessReadOnly } from './client/tool-hints.js';
 export type { ToolCallApproval, ToolCallRequest, ToolHints, ToolHintsMap } from './client/tool-hints.js';
 export { toolDisplayName } from './protocol/model.js';
+export { typedTools } from './client/typed-tools.js';
+export type { ToolTypeMap, TypedTools, TypedToolResult, TypedToolArgs, StructuredToolResult } from './client/typed-tools.js';
 
 // Links around every call
 export { retryLink, retryDelay } from './client/links/retry-link.js';

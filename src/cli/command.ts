@@ -4,7 +4,7 @@ import { badUrl, closest } from './typos.js';
 import { cliOptions, OPTION_TABLE, VARIADIC_OPTIONS, type CliOptions, type RawValues } from './options.js';
 
 /** What the tool can do. */
-export const VERBS = ['info', 'tools', 'resources', 'templates', 'prompts', 'call', 'read', 'prompt', 'complete', 'ping', 'watch', 'servers', 'set-level', 'skills', 'card'] as const;
+export const VERBS = ['info', 'tools', 'resources', 'templates', 'prompts', 'call', 'read', 'prompt', 'complete', 'ping', 'watch', 'servers', 'set-level', 'skills', 'card', 'record', 'types'] as const;
 export type Verb = (typeof VERBS)[number];
 
 /** Which server the user named, before configuration files are consulted. */
@@ -45,7 +45,10 @@ const METHODS: Readonly<Record<string, Verb>> = {
 };
 
 /** Verbs that take no operands (a word after them can only be the target). */
-const WITHOUT_OPERANDS: ReadonlySet<Verb> = new Set<Verb>(['info', 'tools', 'resources', 'templates', 'prompts', 'ping', 'watch']);
+const WITHOUT_OPERANDS: ReadonlySet<Verb> = new Set<Verb>(['info', 'tools', 'resources', 'templates', 'prompts', 'ping', 'watch', 'types']);
+
+/** Verbs whose first operands come before the target (`record <file> <target>`): how many. */
+const OPERANDS_BEFORE_TARGET: Partial<Record<Verb, number>> = { record: 1 };
 
 const isVerb = (word: string | undefined): word is Verb => (VERBS as readonly string[]).includes(word ?? '');
 const isUrl = (word: string): boolean => /^(https?|wss?):\/\//i.test(word);
@@ -174,6 +177,10 @@ function verbCommand(split: Split, options: CliOptions): Command {
     // `rxmcp tools https://…`: a verb that takes no operands named its target after itself.
     return { verb, target: targetOf(operands, values), operands: [], options, argsJson: values['tool-args-json'], help: false, version: false };
   }
+  const leading = OPERANDS_BEFORE_TARGET[verb];
+  if (leading !== undefined && words.length === 0 && after.length === 0 && operands.length > leading) {
+    return { verb, target: targetOf(operands.slice(leading), values), operands: operands.slice(0, leading), options, argsJson: values['tool-args-json'], help: false, version: false };
+  }
   const target = after.length > 0 ? { kind: 'command' as const, command: after[0] as string, args: after.slice(1) } : targetOf(words, values);
   if (words.length === 0 && after.length === 0 && verbAt === -1 && target.kind === 'none') {
     return { verb: 'info', target, operands: [], options, argsJson: undefined, help: true, version: false };
@@ -197,5 +204,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const command = parts.values.method !== undefined ? inspectorCommand(parts, options) : verbCommand(parts, options);
   if (options.pins !== undefined && command.verb !== 'tools') throw new UsageError(`--pins goes with tools, not ${command.verb}`);
   if (options.output !== undefined && (command.verb === 'watch' || options.watch)) throw new UsageError('--output takes one result: a watch streams events on stdout');
+  if (command.verb === 'record' && command.operands.length === 0) throw new UsageError('record needs a file: rxmcp record <file> <target>');
+  if (options.redact.length > 0 && command.verb !== 'record') throw new UsageError(`--redact goes with record, not ${command.verb}`);
   return command;
 }

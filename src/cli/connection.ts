@@ -1,5 +1,5 @@
 import { defaultIfEmpty, filter, firstValueFrom, lastValueFrom, map, merge, mergeMap, NEVER, Observable, race, Subscription, take, throwError, timer, toArray } from 'rxjs';
-import { createClient, type Client, type ClientHandlers, type ServerSession } from '../index.js';
+import { createClient, type Client, type ClientHandlers, type ServerSession, type Transport } from '../index.js';
 import { DEFAULT_CLIENT_INFO } from '../client/client.js';
 import type { StdioExit } from '../node/index.js';
 import { cliAuth, type CliAuth } from './auth.js';
@@ -73,11 +73,11 @@ function authFor(target: ResolvedTarget, run: Run): CliAuth | undefined {
   return cliAuth({ ...run.place, out: run.out, canSignIn, browser: run.command.options.browser, openUrl: run.io.openUrl });
 }
 
-/** Opens the connection of a run (nothing is sent before `connect()`). */
-export function openConnection(target: ResolvedTarget, command: Command, run: Run, handlers: ClientHandlers): Connection {
+/** Opens the connection of a run (nothing is sent before `connect()`); `wrap` is put around its transport (a recorder). */
+export function openConnection(target: ResolvedTarget, command: Command, run: Run, handlers: ClientHandlers, wrap?: (transport: Transport) => Transport): Connection {
   const auth = authFor(target, run);
   const opened = openTransport(target, { inheritEnv: command.options.inheritEnv, auth: auth?.auth, WebSocket: run.io.WebSocket });
-  const client = createClient(opened.transport, clientOptions(command.options, handlers));
+  const client = createClient(wrap === undefined ? opened.transport : wrap(opened.transport), clientOptions(command.options, handlers));
   const processes = exits(opened);
   let server: ServerSession | undefined;
   const context = (phase: FailureContext['phase']): FailureContext => ({

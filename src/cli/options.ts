@@ -36,6 +36,7 @@ export const OPTION_TABLE = {
   until: { type: 'string' },
   frames: { type: 'boolean' },
   pins: { type: 'string' },
+  redact: { type: 'string', multiple: true },
   resource: { type: 'string', multiple: true },
   cli: { type: 'boolean' },
   method: { type: 'string' },
@@ -110,6 +111,8 @@ export interface CliOptions {
   readonly metadata: Readonly<Record<string, unknown>>;
   /** `--tool-metadata k=v`: `_meta` of tool calls, over `metadata`. */
   readonly toolMetadata: Readonly<Record<string, unknown>>;
+  /** `--redact <field>` (record): more field names to redact in the recording, besides credentials. */
+  readonly redact: readonly string[];
 }
 
 /** Default silence a request may keep, in ms (progress resets it). */
@@ -234,5 +237,6 @@ export function cliOptions(raw: RawValues): CliOptions {
     output: outputFile(raw.output),
     metadata: metaPairs('metadata', raw.metadata),
     toolMetadata: metaPairs('tool-metadata', raw['tool-metadata']),
+    redact: raw.redact ?? [],
   };
 }

@@ -18,6 +18,8 @@ import { serversVerb } from './verbs/servers.js';
 import { isSessionCommand, runSessionCommand } from './session/route.js';
 import { cardVerb } from './verbs/card.js';
 import { skillsVerb } from './verbs/skills.js';
+import { openRecording, recordVerb } from './verbs/record.js';
+import { typesVerb } from './verbs/types.js';
 import { watchVerb } from './verbs/watch.js';
 import { connectionEvents, watchStream, type WatchStream } from './verbs/watch-events.js';
 
@@ -84,6 +86,8 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
       return setLevelVerb(run, connection, server, run.command.options.logLevel ?? run.command.operands[0]);
     case 'skills':
       return skillsVerb(run, connection);
+    case 'types':
+      return typesVerb(run, connection);
     default:
       return EXIT.usage;
   }
@@ -101,7 +105,7 @@ export function runHandlers(run: Run, bar: { current: ProgressBar }): ClientHand
 export async function runOnConnection(run: Run, connection: Connection, bar: { current: ProgressBar } = { current: NO_PROGRESS_BAR }): Promise<number> {
   const { stream, watching } = run.command.verb === 'watch' ? { stream: undefined, watching: new Subscription() } : callStream(run, connection);
   try {
-    return await (run.command.verb === 'watch' ? watchVerb(run, connection) : verbOf(run, connection, bar, stream));
+    return await dispatch(run, connection, bar, stream);
   } catch (error) {
     return run.out.fail(describeFailure(error, connection.context(connection.server() === undefined ? 'connect' : 'request')));
   } finally {
@@ -109,15 +113,30 @@ export async function runOnConnection(run: Run, connection: Connection, bar: { c
   }
 }
 
+/** The verb of a run over its connection: `watch` and `record` are verbs of their own. */
+function dispatch(run: Run, connection: Connection, bar: { current: ProgressBar }, stream: WatchStream | undefined): Promise<number> {
+  if (run.command.verb === 'watch') return watchVerb(run, connection);
+  if (run.command.verb === 'record') return recordVerb(run, connection, (step) => verbOf(step, connection, bar, undefined));
+  return verbOf(run, connection, bar, stream);
+}
+
 /** Runs a verb that talks to a server: one connection, closed (and a spawned server gone) before it returns. */
 async function connected(run: Run): Promise<number> {
   const target = await resolveTarget(run.command, run.place);
+  const recording = run.command.verb === 'record' ? await openRecording(run) : undefined;
   const bar = { current: NO_PROGRESS_BAR };
-  const connection = openConnection(target, run.command, run, runHandlers(run, bar));
+  let connection: Connection;
+  try {
+    connection = openConnection(target, run.command, run, runHandlers(run, bar), recording?.wrap);
+  } catch (error) {
+    await recording?.close();
+    throw error;
+  }
   try {
     return await runOnConnection(run, connection, bar);
   } finally {
     await connection.close();
+    await recording?.close();
   }
 }
 

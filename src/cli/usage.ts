@@ -33,6 +33,10 @@ Verbs:
   set-level <level>             the server's log level (debug … emergency)
   skills [<name|uri> [path]]    the skills (Skills extension); with a skill, one file of it, verified
   card <url|domain>             the server's MCP Server Card: who it is, its endpoints and revisions
+  types                         TypeScript types of the tools' input and output schemas, and Tools for
+                                typedTools<Tools>(client) of rxmcp: rxmcp <target> types > tools.d.ts
+  record <file> <target>        record a session as NDJSON: the verbs of stdin, one a line, until it ends or
+                                Ctrl-C (--redact <field> hides more fields; credentials always are)
 
 Sessions (docs/sessions.md):
   connect <name> [--idle <ms>] <target>   keep a connection open in the background; rxmcp @name <verb> uses it

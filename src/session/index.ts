@@ -1,7 +1,7 @@
 // Any export added here is public API: named exports only, and a line in its snapshot (spec/exports.spec.ts).
 /**
  * Below the client: the session over a transport (request multiplexing, handlers, notifications, timeouts), the
- * frames a transport moves and what writing a transport needs, and the bridges to the official SDK's transports.
+ * frames a transport moves and what writing a transport needs, recording a transport's frames, and the bridges to the official SDK's transports.
  * For code that builds its own protocol layer or its own transport; a client needs only `rxmcp`.
  *
  * @packageDocumentation
@@ -28,6 +28,12 @@ export { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/internal/json-lines.js';
 export { MCP_WEBSOCKET_SUBPROTOCOL } from '../transport/websocket.js';
 export { URL_TRANSPORTS, remoteKindNamed, remoteKindOfUrl, urlTransport } from '../transport/registry.js';
 export type { RemoteKind, RemoteOptions, RemoteTransportEntry, TransportEntry, WebSocketRefusal } from '../transport/registry.js';
+
+// Recording a transport's frames (replayed by replayController of rxmcp/testing)
+export { recordFrames } from '../transport/record-frames.js';
+export type { RecordSink, RecordWriter, RecordFramesOptions } from '../transport/record-frames.js';
+export { DEFAULT_REDACTED_FIELDS } from '../transport/redact-frames.js';
+export type { RecordingLine, RecordingHeader, RecordedFrame, RecordedEvent } from '../transport/recording-format.js';
 
 // Bridges to the official SDK's transports
 export { fromSdkTransport, toSdkTransport } from '../transport/sdk-interop.js';

@@ -11,6 +11,7 @@ import { show, type ParamsMatcher } from './matching.js';
 import { verify } from './report.js';
 import { Rule, type RuleHost } from './rules.js';
 import { ServerConnection } from './server-connection.js';
+import type { TestRequestImpl } from './test-request.js';
 import { ask, endSubscriptions, notify, request } from './server-initiated.js';
 import { shapeResult, shapeServerIdentity } from './shape.js';
 import type { CacheHints, RuleOptions, TestRequest, TestingController, TestingControllerOptions } from './types.js';
@@ -125,7 +126,7 @@ function ruleFactory(core: Core): RuleFactory {
   };
 }
 
-function createCore(options: TestingControllerOptions): Core {
+function createCore(options: TestingControllerOptions, fallback?: Core['fallback']): Core {
   const profile = profileOf(options);
   const shape = options.transport ?? 'stream';
   const problems: string[] = [];
@@ -153,6 +154,7 @@ function createCore(options: TestingControllerOptions): Core {
     client: undefined,
     logLevel: undefined,
     counter: 0,
+    ...(fallback === undefined ? {} : { fallback }),
   };
   return core;
 }
@@ -179,7 +181,15 @@ function createCore(options: TestingControllerOptions): Core {
  * ```
  */
 export function createTestingController(options: TestingControllerOptions = {}): TestingController {
-  const core = createCore(options);
+  return controllerWith(options);
+}
+
+/**
+ * @internal A testing controller whose `fallback` takes the requests that neither a rule nor a built-in answer
+ * took, before they wait as pending (what the replay controller builds on).
+ */
+export function controllerWith(options: TestingControllerOptions, fallback?: (request: TestRequestImpl) => boolean): TestingController {
+  const core = createCore(options, fallback);
   const createRule = ruleFactory(core);
   return {
     transport: core.wire.transport,

@@ -42,6 +42,8 @@ export interface Core {
   logLevel: LoggingLevel | undefined;
   /** Ids of the server's own requests (`s1`, `s2`, ...) and `requestState` tokens. */
   counter: number;
+  /** Takes a request that neither a rule nor a built-in answer took (the replay controller); true when it took it. */
+  readonly fallback?: (request: TestRequestImpl) => boolean;
 }
 
 /** The state of the client's current connection, while it is open. */

@@ -59,6 +59,7 @@ function route(core: Core, request: TestRequestImpl): void {
   }
   const answered = answerDefault(core.profile, request);
   if (answered === false) {
+    if (core.fallback?.(request) === true) return;
     core.pending.push(request);
     return;
   }

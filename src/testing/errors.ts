@@ -28,3 +28,33 @@ export class ExpectationFailedError extends McpError {
     this.problems = problems;
   }
 }
+
+/** Options of `RecordingMismatchError`. */
+export interface RecordingMismatchErrorOptions extends McpErrorOptions {
+  /** The params of the recorded requests of the same method (none when the recording has no such method). */
+  readonly recorded?: readonly Record<string, unknown>[];
+}
+
+/**
+ * The code under test sent a request that a recording does not have (no recorded request of that method with
+ * equal params). The request got a `-32603` error with this message; `verify()` of the replay controller fails
+ * with it.
+ */
+export class RecordingMismatchError extends McpError {
+  static override readonly kind: string = 'RecordingMismatchError';
+  /** The method of the request. */
+  readonly method: string;
+  /** Its params, without `_meta`. */
+  readonly params: Record<string, unknown>;
+  /** The params of the recorded requests of the same method. */
+  readonly recorded: readonly Record<string, unknown>[];
+
+  constructor(method: string, params: Record<string, unknown>, options: RecordingMismatchErrorOptions = {}) {
+    const recorded = options.recorded ?? [];
+    const has = recorded.length === 0 ? `it has no ${method} at all` : `it has ${method} with ${recorded.map((p) => JSON.stringify(p)).join(' or ')}`;
+    super('expectation', `The recording has no ${method} with ${JSON.stringify(params)}: ${has}`, options);
+    this.method = method;
+    this.params = params;
+    this.recorded = recorded;
+  }
+}

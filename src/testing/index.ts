@@ -22,12 +22,17 @@ export type {
 } from './types.js';
 export type { ParamsMatcher } from './matching.js';
 export type { WireShape } from './wire.js';
-export { TestScriptError, ExpectationFailedError } from './errors.js';
+export { TestScriptError, ExpectationFailedError, RecordingMismatchError } from './errors.js';
+export type { RecordingMismatchErrorOptions } from './errors.js';
 export { runWithServer } from './marble-run.js';
 export type { MarbleBody } from './marble-run.js';
 export { createMarbleScheduler } from './scheduler.js';
 export { eachEra, eraCase, itInEachEra, PARITY_REVISIONS } from './eras.js';
 export type { EraCase, EraControllerOptions, EraSpecOptions, SpecFunction } from './eras.js';
+
+// Replaying a recorded server (recordFrames of rxmcp/session, `rxmcp record`)
+export { replayController } from './replay/replay-controller.js';
+export type { ReplayController, ReplayControllerOptions } from './replay/replay-controller.js';
 
 // Fixtures
 export {
