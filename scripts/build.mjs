@@ -2,7 +2,8 @@
 // `npm run build`: the published dist/.
 //
 //   dist/<entry>.js                          ESM entry files, bundled by esbuild, one per package export: index (rxmcp),
-//                                           agent, protocol, session, oauth, node, testing, warm, ai, otel
+//                                           agent, protocol, session, oauth, node, testing, warm, ai, otel,
+//                                           openai-agents, langchain
 //                                           (rxmcp/<entry>); code
 //                                           shared between entries lives in dist/chunks/ (one copy of every module, so
 //                                           `instanceof` holds across entries)
@@ -23,7 +24,7 @@
 // default clientInfo reports the package's version without importing package.json at run time.
 //
 // Bundled: rxmcp's own modules and zod (tree-shaken; a fresh Node process then loads a few files instead of about
-// a hundred). Left as imports: the rxjs peer, the optional peers ai and @opentelemetry/api, eventsource, eventsource-parser, cross-fetch, Node built-ins.
+// a hundred). Left as imports: the rxjs peer, the optional peers ai, @opentelemetry/api, @openai/agents and @langchain/core, eventsource, eventsource-parser, cross-fetch, Node built-ins.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -35,6 +36,7 @@ const DIST = join(ROOT, 'dist');
 const ENTRIES = {
   index: 'src/index.ts', agent: 'src/agent/index.ts', protocol: 'src/protocol/index.ts', session: 'src/session/index.ts', oauth: 'src/auth/index.ts',
   node: 'src/node/index.ts', testing: 'src/testing/index.ts', warm: 'src/warm/index.ts', ai: 'src/ai/index.ts', otel: 'src/otel/index.ts',
+  'openai-agents': 'src/openai-agents/index.ts', langchain: 'src/langchain/index.ts',
 };
 /**
  * Node builds of universal entries, chosen by the `node` export condition; their types are the universal entry's
@@ -43,7 +45,7 @@ const ENTRIES = {
 const NODE_ENTRIES = { 'oauth-node': 'src/auth/node/oauth-entry.ts' };
 /** The command-line inspector: ESM only, executable, never imported by an entry. */
 const BIN = { cli: 'src/cli/main.ts' };
-const EXTERNAL = ['rxjs', 'rxjs/*', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', 'node:*'];
+const EXTERNAL = ['rxjs', 'rxjs/*', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', '@openai/agents', '@langchain/core', '@langchain/core/*', 'node:*'];
 const COMMON = { target: 'es2022', sourcemap: 'linked', sourcesContent: true, legalComments: 'none', logLevel: 'warning' };
 
 /** ESM: one bundle per entry, shared modules split into chunks. */
