@@ -56,8 +56,8 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/openai-agents/' }, to: { path: '@openai/agents' },
     },
     {
-      name: 'langchain-only-in-langchain', severity: 'error', comment: 'The optional peer @langchain/core is loaded by rxmcp/langchain only.',
-      from: { path: '^src/', pathNot: '^src/langchain/' }, to: { path: '@langchain' },
+      name: 'langchain-only-in-langchain', severity: 'error', comment: 'The optional peers @langchain/core and langchain are loaded by rxmcp/langchain only.',
+      from: { path: '^src/', pathNot: '^src/langchain/' }, to: { path: '(@langchain|node_modules/langchain)/' },
     },
     {
       name: 'otel-peer-only-in-otel', severity: 'error', comment: 'The optional peer @opentelemetry/api is loaded by rxmcp/otel only, never by the main entry.',

@@ -32,8 +32,8 @@ describe('rxmcp/openai-agents and rxmcp/langchain entry points', () => {
     expect(Object.keys(await import('../../src/openai-agents/index.js')).sort()).toEqual(['toAgentsMcpServer']);
   });
 
-  it('rxmcp/langchain exports the LangChain tools, once and live', async () => {
-    expect(Object.keys(await import('../../src/langchain/index.js')).sort()).toEqual(['langChainTools$', 'toLangChainTools']);
+  it('rxmcp/langchain exports the LangChain tools, once, live and as an agent middleware', async () => {
+    expect(Object.keys(await import('../../src/langchain/index.js')).sort()).toEqual(['langChainTools$', 'langChainToolsMiddleware', 'toLangChainTools']);
   });
 
   it('resolve for import and require to the built ESM and CommonJS files', () => {
