@@ -13,7 +13,9 @@
 //   dist/cli.js                             the `rxmcp` command (ESM, executable)
 //   dist/types/                             the type declarations, once, from tsc (CommonJS-format declarations,
 //                                           marked by dist/types/package.json); dist/<entry>.d.ts re-exports them
-//                                           for `import`
+//                                           for `import`; dist/esm-types/<entry>/ holds ESM-scope copies for
+//                                           entries that name types of a peer with separate ESM and CommonJS
+//                                           declarations (see ESM_DECLARATIONS)
 //   *.js.map                                source maps of the ESM files, carrying every original source in
 //                                           `sourcesContent` (rxmcp's TypeScript and the bundled zod), so src/
 //                                           need not ship. The CommonJS twins have none: the same sources again
@@ -98,9 +100,29 @@ function buildTypes() {
   if (tsc.status !== 0) throw new Error(`tsc exited with ${tsc.status}`);
   writeFileSync(join(DIST, 'types/package.json'), '{ "type": "commonjs" }\n');
   for (const [name, source] of Object.entries(ENTRIES)) {
-    const types = `./types/${source.replace(/^src\//, '').replace(/\.ts$/, '.js')}`;
+    const types = ESM_DECLARATIONS.includes(name) ? esmDeclarations(name) : `./types/${source.replace(/^src\//, '').replace(/\.ts$/, '.js')}`;
     writeFileSync(join(DIST, `${name}.d.ts`), `export * from '${types}';\n`);
   }
+}
+
+/**
+ * Entries whose declarations name types of a peer that ships separate ESM and CommonJS declarations
+ * (`@langchain/core`: a class of its `.d.ts` and the same class of its `.d.cts` are two unrelated types). Read from
+ * dist/types (CommonJS scope), they would give an ESM consumer the CommonJS flavour, which its `langchain` does not
+ * accept; so the `import` condition gets a copy of the entry's folder in ESM scope (dist/esm-types/<entry>/), whose
+ * imports of rxmcp's own declarations lead back to dist/types.
+ */
+const ESM_DECLARATIONS = ['langchain'];
+
+function esmDeclarations(name) {
+  const from = join(DIST, 'types', name);
+  const to = join(DIST, 'esm-types', name);
+  mkdirSync(to, { recursive: true });
+  for (const file of readdirSync(from).filter((entry) => entry.endsWith('.d.ts'))) {
+    const text = readFileSync(join(from, file), 'utf8').replace(/(from ')\.\.\//g, '$1../../types/');
+    writeFileSync(join(to, file), text);
+  }
+  return `./esm-types/${name}/index.js`;
 }
 
 const VERSION_FILE = join(ROOT, 'src/client/version.ts');

@@ -2,7 +2,7 @@
 // imports it). Each tool answers with its text as content and the server's result as the artifact; a failed,
 // refused or denied call becomes a tool message with status "error" that the model reads.
 import { ToolMessage } from '@langchain/core/messages';
-import { DynamicStructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
+import { DynamicStructuredTool, type StructuredToolInterface, type ToolRunnableConfig } from '@langchain/core/tools';
 import { combineLatest, firstValueFrom, map, type Observable } from 'rxjs';
 import { describeTools, type AdvertisedTool, type ToolAdapterOptions } from '../agent/advertise.js';
 import { callForFramework, type FrameworkCallOutcome, type ServerToolResult } from '../agent/framework-call.js';
@@ -24,8 +24,8 @@ export interface LangChainToolsOptions extends ToolAdapterOptions {
   readonly settleMs?: number;
 }
 
-/** A LangChain tool made from an MCP tool: its content is text, its artifact the server's result. */
-export type LangChainMcpTool = DynamicStructuredTool;
+/** A LangChain tool made from an MCP tool (a `DynamicStructuredTool`): its content is text, its artifact the server's result. */
+export type LangChainMcpTool = StructuredToolInterface;
 
 /** The model's text of a result: the text of `toolOutput`, and a notice per image or audio (they stay in the artifact). */
 function textFor(result: ServerToolResult | undefined, error: unknown, options: LangChainToolsOptions): { readonly text: string; readonly isError: boolean } {
