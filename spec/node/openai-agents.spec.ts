@@ -2,7 +2,7 @@
 // 127.0.0.1 against the bundled example server, over stdio (a tool list change mid-run) and Streamable HTTP (a
 // cancelled run, which the server sees).
 import { Agent, OpenAIChatCompletionsModel, OpenAIProvider, run, setTracingDisabled } from '@openai/agents';
-import { lastValueFrom } from 'rxjs';
+import { NEVER, lastValueFrom, of } from 'rxjs';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../examples/server/http.js';
 import { ExampleState } from '../../examples/server/state.js';
 import { createClient, streamableHttp, type Client } from '../../src/index.js';
@@ -37,22 +37,24 @@ describe('toAgentsMcpServer with the OpenAI Agents SDK runner (example server ov
     client.close();
   });
 
-  it('a tool list change mid-run reaches the next model turn with the SDK caching the list, and the new tool runs', async () => {
-    const script = await scriptModel([
-      { toolCalls: [{ id: 't1', name: 'toggle_tool', arguments: {} }] },
-      { toolCalls: [{ id: 'b1', name: 'bonus', arguments: {} }] },
-      { content: 'Bonus said Bonus!' },
-    ]);
-    server = toAgentsMcpServer(client, { name: 'example-cached', cacheToolsList: true, filter: { deny: ['add', 'countdown', 'greet', 'summarize', 'bump', 'big_result', 'flood'] } });
-    await server.connect();
-    const agent = new Agent({ name: 'Assistant', instructions: 'Use the tools.', model: await chatModel(script.baseUrl), mcpServers: [server] });
-    const result = await run(agent, 'Turn the bonus on and call it.');
-    expect(result.finalOutput).toBe('Bonus said Bonus!');
-    expect(await toolsPerRequest(script)).toEqual([['toggle_tool'], ['bonus', 'toggle_tool'], ['bonus', 'toggle_tool']]);
-    const last = (await script.requests())[2]?.body.messages.at(-1);
-    expect(last).toEqual(jasmine.objectContaining({ role: 'tool', tool_call_id: 'b1' }));
-    expect(JSON.stringify(last?.['content'])).toContain('Bonus!');
-  }, SPEC_MS);
+  for (const cacheToolsList of [true, false]) {
+    it(`a tool list change mid-run reaches the next model turn (cacheToolsList ${cacheToolsList}), and the new tool runs`, async () => {
+      const script = await scriptModel([
+        { toolCalls: [{ id: 't1', name: 'toggle_tool', arguments: {} }] },
+        { toolCalls: [{ id: 'b1', name: 'bonus', arguments: {} }] },
+        { content: 'Bonus said Bonus!' },
+      ]);
+      server = toAgentsMcpServer(client, { name: `example-${cacheToolsList}`, cacheToolsList, filter: { deny: ['add', 'countdown', 'greet', 'summarize', 'bump', 'big_result', 'flood'] } });
+      await server.connect();
+      const agent = new Agent({ name: 'Assistant', instructions: 'Use the tools.', model: await chatModel(script.baseUrl), mcpServers: [server] });
+      const result = await run(agent, 'Turn the bonus on and call it.');
+      expect(result.finalOutput).toBe('Bonus said Bonus!');
+      expect(await toolsPerRequest(script)).toEqual([['toggle_tool'], ['bonus', 'toggle_tool'], ['bonus', 'toggle_tool']]);
+      const last = (await script.requests())[2]?.body.messages.at(-1);
+      expect(last).toEqual(jasmine.objectContaining({ role: 'tool', tool_call_id: 'b1' }));
+      expect(JSON.stringify(last?.['content'])).toContain('Bonus!');
+    }, SPEC_MS);
+  }
 
   it("gives the model the tools the filter keeps, with the server's input schema, and the tool's result as the server sent it", async () => {
     const script = await scriptModel([{ toolCalls: [{ id: 'a1', name: 'add', arguments: { a: 2, b: 3 } }] }, { content: 'The sum is 5.' }]);
@@ -122,4 +124,12 @@ describe('toAgentsMcpServer with the OpenAI Agents SDK runner (example server ov
     expect((await script.requests()).length).toBe(1);
     await server.close();
   }, SPEC_MS);
+
+  it("connect() rejects with the first listing's error when the list never loads", async () => {
+    const failing = new Error('listing failed');
+    const source: ToolSource = { tools$: NEVER, toolsState$: of({ items: undefined, stale: false, refreshing: false, error: failing }), callTool: () => NEVER };
+    const server = toAgentsMcpServer(source);
+    await expectAsync(server.connect()).toBeRejectedWith(failing);
+    await expectAsync(server.listTools()).toBeRejectedWith(failing);
+  });
 });

@@ -22,9 +22,6 @@ type RequestTools = Parameters<NonNullable<AgentMiddleware['wrapModelCall']>>[0]
  * **Teardown:** none; calls in flight run until the run's signal aborts, which cancels them on the wire.
  * @example
  * ```ts
- * import { createAgent } from 'langchain';
- * import { langChainToolsMiddleware } from 'rxmcp/langchain';
- *
  * const agent = createAgent({ model: 'openai:gpt-4.1-mini', tools: [], middleware: [langChainToolsMiddleware(client)] });
  * const result = await agent.invoke({ messages: [{ role: 'user', content: 'Turn the lights on.' }] });
  * ```

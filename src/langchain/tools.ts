@@ -110,9 +110,6 @@ export function langChainTools$(source: ToolSource, options: LangChainToolsOptio
  * **Teardown:** none; calls made through the tools run as with `langChainTools$`.
  * @example
  * ```ts
- * import { createAgent } from 'langchain';
- * import { toLangChainTools } from 'rxmcp/langchain';
- *
  * const agent = createAgent({ model: 'openai:gpt-4.1-mini', tools: await toLangChainTools(client) });
  * const result = await agent.invoke({ messages: [{ role: 'user', content: 'What is the weather in Oslo?' }] });
  * console.log(result.messages.at(-1)?.content);

@@ -151,9 +151,6 @@ class RxmcpAgentsServer implements MCPServer {
  * **Teardown:** `close()` unsubscribes from the list; calls in flight run until their signal aborts.
  * @example
  * ```ts
- * import { Agent, run } from '@openai/agents';
- * import { toAgentsMcpServer } from 'rxmcp/openai-agents';
- *
  * const server = toAgentsMcpServer(client, { name: 'weather' });
  * await server.connect();
  * const agent = new Agent({ name: 'Assistant', mcpServers: [server] });
