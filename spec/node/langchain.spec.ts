@@ -7,7 +7,7 @@ import { lastValueFrom } from 'rxjs';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../examples/server/http.js';
 import { ExampleState } from '../../examples/server/state.js';
 import type { ToolSource } from '../../src/agent/index.js';
-import { createClient, streamableHttp, type Client } from '../../src/index.js';
+import { createClient, createClientGroup, streamableHttp, type Client } from '../../src/index.js';
 import { langChainToolsMiddleware, toLangChainTools } from '../../src/langchain/index.js';
 import { stdio } from '../../src/node/index.js';
 import { exampleServerFile, nodeCommand } from '../fixtures/official/launch.js';
@@ -104,6 +104,19 @@ describe('toLangChainTools with the LangChain.js agent runner (example server ov
     client.close();
     await http.close();
   });
+
+  it('gives the tools of a client group under their group names, and calls them through the group', async () => {
+    const group = createClientGroup({ example: streamableHttp(http.url) });
+    try {
+      const script = await scriptModel([{ toolCalls: [{ id: 'a1', name: 'example__add', arguments: { a: 20, b: 22 } }] }, { content: '42' }]);
+      const tools = await toLangChainTools(group, { filter: { allow: ['example__add'] } });
+      expect(tools.map((tool) => [tool.name, (tool as { metadata?: unknown }).metadata])).toEqual([['example__add', { mcpTool: 'example__add' }]]);
+      const result = await createAgent({ model: chatModel(script.baseUrl), tools }).invoke({ messages: [{ role: 'user', content: 'Add 20 and 22.' }] });
+      expect(said(result).filter((message) => message.type === 'tool').map((message) => message.content)).toEqual(['42\n{"sum":42}']);
+    } finally {
+      group.close();
+    }
+  }, SPEC_MS);
 
   it("aborting the run's signal cancels the tool call in flight, and the server sees the cancellation", async () => {
     const script = await scriptModel([{ toolCalls: [{ id: 'c1', name: 'countdown', arguments: { from: 100, delayMs: 100 } }] }, { content: 'never' }]);

@@ -5,7 +5,7 @@ import { Agent, OpenAIChatCompletionsModel, OpenAIProvider, run, setTracingDisab
 import { NEVER, lastValueFrom, of } from 'rxjs';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../examples/server/http.js';
 import { ExampleState } from '../../examples/server/state.js';
-import { createClient, streamableHttp, type Client } from '../../src/index.js';
+import { createClient, createClientGroup, streamableHttp, type Client } from '../../src/index.js';
 import { stdio } from '../../src/node/index.js';
 import { toAgentsMcpServer, type AgentsMcpServer } from '../../src/openai-agents/index.js';
 import type { ToolSource } from '../../src/agent/index.js';
@@ -123,6 +123,23 @@ describe('toAgentsMcpServer with the OpenAI Agents SDK runner (example server ov
     await until(() => state.activity.some((activity) => activity.kind === 'cancelled' && activity.tool === 'countdown'), 5000, 'the server saw no cancellation');
     expect((await script.requests()).length).toBe(1);
     await server.close();
+  }, SPEC_MS);
+
+  it('serves a client group: the SDK lists and calls the tools by their group names', async () => {
+    const group = createClientGroup({ example: streamableHttp(http.url) });
+    try {
+      const script = await scriptModel([{ toolCalls: [{ id: 'a1', name: 'example__add', arguments: { a: 20, b: 22 } }] }, { content: '42' }]);
+      const server = toAgentsMcpServer(group, { name: 'group', filter: { allow: ['example__add'] } });
+      await server.connect();
+      const agent = new Agent({ name: 'Assistant', model: await chatModel(script.baseUrl), mcpServers: [server] });
+      expect((await run(agent, 'Add 20 and 22.')).finalOutput).toBe('42');
+      const [first, second] = await script.requests();
+      expect(first?.body.tools?.map((tool) => tool.function.name)).toEqual(['example__add']);
+      expect(JSON.stringify(second?.body.messages.at(-1))).toContain('42');
+      await server.close();
+    } finally {
+      group.close();
+    }
   }, SPEC_MS);
 
   it("connect() rejects with the first listing's error when the list never loads", async () => {
