@@ -142,6 +142,20 @@ describe('toAgentsMcpServer with the OpenAI Agents SDK runner (example server ov
     }
   }, SPEC_MS);
 
+  it("a call made before this server listed anything (the SDK's cache is shared by name) gets the tool's trusted hints in the approval step", async () => {
+    const trusting = createClient(streamableHttp(http.url), { timeout: { firstMs: 15_000 }, trustToolAnnotations: true });
+    try {
+      const seen: (boolean | undefined)[] = [];
+      const server = toAgentsMcpServer(trusting, { approve: (_call, hints) => (seen.push(hints.readOnlyHint), true) });
+      const content = await server.callTool('add', { a: 1, b: 2 }, null);
+      expect([...content]).toEqual([{ type: 'text', text: '3' }]);
+      expect(content.structuredContent).toEqual({ sum: 3 });
+      expect(seen).toEqual([true]);
+    } finally {
+      trusting.close();
+    }
+  }, SPEC_MS);
+
   it("connect() rejects with the first listing's error when the list never loads", async () => {
     const failing = new Error('listing failed');
     const source: ToolSource = { tools$: NEVER, toolsState$: of({ items: undefined, stale: false, refreshing: false, error: failing }), callTool: () => NEVER };

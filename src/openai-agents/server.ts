@@ -116,7 +116,8 @@ class RxmcpAgentsServer implements MCPServer {
   }
 
   async callToolResult(toolName: string, args: Record<string, unknown> | null, meta?: Record<string, unknown> | null, options?: MCPCallToolOptions): Promise<AgentsCallToolResult> {
-    const entry = this.tools.get(toolName);
+    // The SDK may call from a list it cached under this name before this object listed anything.
+    const entry = this.tools.get(toolName) ?? (await this.listTools(), this.tools.get(toolName));
     const callOptions = meta === undefined || meta === null ? this.options.callOptions : { ...this.options.callOptions, meta: { ...this.options.callOptions?.meta, ...meta } };
     const call = {
       source: this.source,
