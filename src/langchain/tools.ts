@@ -28,8 +28,8 @@ export interface LangChainToolsOptions extends ToolAdapterOptions {
 export type LangChainMcpTool = StructuredToolInterface;
 
 /** The model's text of a result: the text of `toolOutput`, and a notice per image or audio (they stay in the artifact). */
-function textFor(result: ServerToolResult | undefined, error: unknown, options: LangChainToolsOptions): { readonly text: string; readonly isError: boolean } {
-  const output = toolOutput(result ?? { error }, options.output);
+function textFor(result: ServerToolResult, options: LangChainToolsOptions): { readonly text: string; readonly isError: boolean } {
+  const output = toolOutput(result, options.output);
   const text = output.parts.find((part) => part.type === 'text')?.text ?? '';
   const media = output.parts.filter((part) => part.type !== 'text').map((part) => `[${part.type} (${part.mimeType}) in the tool message's artifact]`);
   return { text: [text, ...media].filter((line) => line !== '').join('\n'), isError: output.isError };
@@ -59,7 +59,7 @@ async function run(source: ToolSource, entry: AdvertisedTool, options: LangChain
     return errorAnswer(failureText(error), undefined, entry.name, config);
   }
   if ('denied' in outcome) return errorAnswer(failureText(undefined, true), undefined, entry.name, config);
-  const { text, isError } = textFor(outcome.result, undefined, options);
+  const { text, isError } = textFor(outcome.result, options);
   return isError ? errorAnswer(text, outcome.result, entry.name, config) : [text, outcome.result];
 }
 
