@@ -49,7 +49,15 @@ module.exports = {
     {
       name: 'entries-are-the-top', severity: 'error', comment: 'Entry files only list exports: library code imports the module that defines a name, never an entry (the CLI may).',
       from: { path: '^src/', pathNot: '^src/cli/' },
-      to: { path: '^src/(index|agent/index|protocol/index|session/index|auth/index|node/index|testing/index|warm/index|ai/index|otel/index)\\.ts$' },
+      to: { path: '^src/(index|agent/index|protocol/index|session/index|auth/index|node/index|testing/index|warm/index|ai/index|otel/index|openai-agents/index|langchain/index)\\.ts$' },
+    },
+    {
+      name: 'agents-sdk-only-in-openai-agents', severity: 'error', comment: 'The optional peer @openai/agents is loaded by rxmcp/openai-agents only.',
+      from: { path: '^src/', pathNot: '^src/openai-agents/' }, to: { path: '@openai/agents' },
+    },
+    {
+      name: 'langchain-only-in-langchain', severity: 'error', comment: 'The optional peers @langchain/core and langchain are loaded by rxmcp/langchain only.',
+      from: { path: '^src/', pathNot: '^src/langchain/' }, to: { path: '(@langchain|node_modules/langchain)/' },
     },
     {
       name: 'otel-peer-only-in-otel', severity: 'error', comment: 'The optional peer @opentelemetry/api is loaded by rxmcp/otel only, never by the main entry.',

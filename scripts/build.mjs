@@ -2,7 +2,8 @@
 // `npm run build`: the published dist/.
 //
 //   dist/<entry>.js                          ESM entry files, bundled by esbuild, one per package export: index (rxmcp),
-//                                           agent, protocol, session, oauth, node, testing, warm, ai, otel
+//                                           agent, protocol, session, oauth, node, testing, warm, ai, otel,
+//                                           openai-agents, langchain
 //                                           (rxmcp/<entry>); code
 //                                           shared between entries lives in dist/chunks/ (one copy of every module, so
 //                                           `instanceof` holds across entries)
@@ -12,7 +13,9 @@
 //   dist/cli.js                             the `rxmcp` command (ESM, executable)
 //   dist/types/                             the type declarations, once, from tsc (CommonJS-format declarations,
 //                                           marked by dist/types/package.json); dist/<entry>.d.ts re-exports them
-//                                           for `import`
+//                                           for `import`; dist/esm-types/<entry>/ holds ESM-scope copies for
+//                                           entries that name types of a peer with separate ESM and CommonJS
+//                                           declarations (see ESM_DECLARATIONS)
 //   *.js.map                                source maps of the ESM files, carrying every original source in
 //                                           `sourcesContent` (rxmcp's TypeScript and the bundled zod), so src/
 //                                           need not ship. The CommonJS twins have none: the same sources again
@@ -23,7 +26,7 @@
 // default clientInfo reports the package's version without importing package.json at run time.
 //
 // Bundled: rxmcp's own modules and zod (tree-shaken; a fresh Node process then loads a few files instead of about
-// a hundred). Left as imports: the rxjs peer, the optional peers ai and @opentelemetry/api, eventsource, eventsource-parser, cross-fetch, Node built-ins.
+// a hundred). Left as imports: the rxjs peer, the optional peers ai, @opentelemetry/api, @openai/agents and @langchain/core, eventsource, eventsource-parser, cross-fetch, Node built-ins.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -35,6 +38,7 @@ const DIST = join(ROOT, 'dist');
 const ENTRIES = {
   index: 'src/index.ts', agent: 'src/agent/index.ts', protocol: 'src/protocol/index.ts', session: 'src/session/index.ts', oauth: 'src/auth/index.ts',
   node: 'src/node/index.ts', testing: 'src/testing/index.ts', warm: 'src/warm/index.ts', ai: 'src/ai/index.ts', otel: 'src/otel/index.ts',
+  'openai-agents': 'src/openai-agents/index.ts', langchain: 'src/langchain/index.ts',
 };
 /**
  * Node builds of universal entries, chosen by the `node` export condition; their types are the universal entry's
@@ -43,7 +47,7 @@ const ENTRIES = {
 const NODE_ENTRIES = { 'oauth-node': 'src/auth/node/oauth-entry.ts' };
 /** The command-line inspector: ESM only, executable, never imported by an entry. */
 const BIN = { cli: 'src/cli/main.ts' };
-const EXTERNAL = ['rxjs', 'rxjs/*', 'smol-toml', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', 'node:*'];
+const EXTERNAL = ['rxjs', 'rxjs/*', 'smol-toml', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', '@openai/agents', '@langchain/core', '@langchain/core/*', 'node:*'];
 const COMMON = { target: 'es2022', sourcemap: 'linked', sourcesContent: true, legalComments: 'none', logLevel: 'warning' };
 
 /** ESM: one bundle per entry, shared modules split into chunks. */
@@ -96,9 +100,29 @@ function buildTypes() {
   if (tsc.status !== 0) throw new Error(`tsc exited with ${tsc.status}`);
   writeFileSync(join(DIST, 'types/package.json'), '{ "type": "commonjs" }\n');
   for (const [name, source] of Object.entries(ENTRIES)) {
-    const types = `./types/${source.replace(/^src\//, '').replace(/\.ts$/, '.js')}`;
+    const types = ESM_DECLARATIONS.includes(name) ? esmDeclarations(name) : `./types/${source.replace(/^src\//, '').replace(/\.ts$/, '.js')}`;
     writeFileSync(join(DIST, `${name}.d.ts`), `export * from '${types}';\n`);
   }
+}
+
+/**
+ * Entries whose declarations name types of a peer that ships separate ESM and CommonJS declarations
+ * (`@langchain/core`: a class of its `.d.ts` and the same class of its `.d.cts` are two unrelated types). Read from
+ * dist/types (CommonJS scope), they would give an ESM consumer the CommonJS flavour, which its `langchain` does not
+ * accept; so the `import` condition gets a copy of the entry's folder in ESM scope (dist/esm-types/<entry>/), whose
+ * imports of rxmcp's own declarations lead back to dist/types.
+ */
+const ESM_DECLARATIONS = ['langchain'];
+
+function esmDeclarations(name) {
+  const from = join(DIST, 'types', name);
+  const to = join(DIST, 'esm-types', name);
+  mkdirSync(to, { recursive: true });
+  for (const file of readdirSync(from).filter((entry) => entry.endsWith('.d.ts'))) {
+    const text = readFileSync(join(from, file), 'utf8').replace(/(from ')\.\.\//g, '$1../../types/');
+    writeFileSync(join(to, file), text);
+  }
+  return `./esm-types/${name}/index.js`;
 }
 
 const VERSION_FILE = join(ROOT, 'src/client/version.ts');

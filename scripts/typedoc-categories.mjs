@@ -32,7 +32,7 @@ const BY_FILE = [
   [/^agent\/(advertise|tool-formats|names|schema)\.ts$/, 'Tool formats'],
   [/^agent\/(output|results)\.ts$/, 'Tool results'],
   [/^agent\/(openai-chat|sampling|providers\/anthropic-sampling)\.ts$/, 'Sampling'],
-  [/^(agent|ai)\//, 'Agents'],
+  [/^(agent|ai|openai-agents|langchain)\//, 'Agents'],
   [/^otel\//, 'Observability'],
   [/^testing\/(frames|marble-transport|marble-run|scheduler)\.ts$/, 'Marbles'],
   [/^testing\/fixtures\//, 'Fixtures'],

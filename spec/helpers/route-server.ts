@@ -25,6 +25,10 @@ export async function serveRoutes(routes: RouteModule): Promise<RouteServer> {
       .then(() => routes.route(req, res, notFound))
       .catch(notFound);
   });
+  // The server runs in the spec process: after a spec that blocks the event loop past the keep-alive timeout (an
+  // in-process compile), the server would close idle connections just as the next spec's fetch reuses one
+  // (ECONNRESET). Idle connections are left to the client to close; `close()` ends them all.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

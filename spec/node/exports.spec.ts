@@ -27,6 +27,23 @@ describe('rxmcp/ai entry point (package exports)', () => {
   });
 });
 
+describe('rxmcp/openai-agents and rxmcp/langchain entry points', () => {
+  it('rxmcp/openai-agents exports the Agents SDK server adapter', async () => {
+    expect(Object.keys(await import('../../src/openai-agents/index.js')).sort()).toEqual(['toAgentsMcpServer']);
+  });
+
+  it('rxmcp/langchain exports the LangChain tools, once, live and as an agent middleware', async () => {
+    expect(Object.keys(await import('../../src/langchain/index.js')).sort()).toEqual(['langChainTools$', 'langChainToolsMiddleware', 'toLangChainTools']);
+  });
+
+  it('resolve for import and require to the built ESM and CommonJS files', () => {
+    for (const entry of ['openai-agents', 'langchain']) {
+      expect(import.meta.resolve(`rxmcp/${entry}`)).toMatch(new RegExp(`/dist/${entry}\\.js$`));
+      expect(createRequire(import.meta.url).resolve(`rxmcp/${entry}`)).toMatch(new RegExp(`/dist/${entry}\\.cjs$`));
+    }
+  });
+});
+
 describe('rxmcp/otel entry point (package exports)', () => {
   it('resolves for import and require to the built ESM and CommonJS files, both loading the @opentelemetry/api peer', async () => {
     const esm = (await import('rxmcp/otel' as string)) as Record<string, unknown>;
@@ -62,8 +79,8 @@ describe('the package exports', () => {
     return target.require.types.replace('./dist/types/', 'src/').replace(/\.d\.ts$/, '.ts');
   };
 
-  it('are the main entry and the eight subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
-    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './warm', './ai', './otel']);
+  it('are the main entry and the eleven subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
+    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './warm', './ai', './otel', './openai-agents', './langchain']);
   });
 
   it('are each built by scripts/build.mjs and documented by TypeDoc', () => {
@@ -85,5 +102,5 @@ describe('the package exports', () => {
       expect(esm.length).withContext(specifier).toBeGreaterThan(0);
       expect(cjs).withContext(specifier).toEqual(esm);
     }
-  });
+  }, 30_000);
 });

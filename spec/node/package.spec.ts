@@ -124,7 +124,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     const project = join(temp, 'consumer');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'rxmcp-consumer', private: true, type: 'module' }, null, 2));
-    for (const file of ['server.mjs', 'client.mjs', 'marbles.mjs', 'entries.mjs', 'entries.cjs', 'oauth-build.mjs', 'consumer.ts', 'consumer-cjs.cts']) {
+    for (const file of ['server.mjs', 'client.mjs', 'marbles.mjs', 'entries.mjs', 'entries.cjs', 'oauth-build.mjs', 'peers-absent.mjs', 'consumer.ts', 'consumer-cjs.cts']) {
       copyFileSync(join(FIXTURES, file), join(project, file));
     }
     const rxjs = (JSON.parse(readFileSync(require.resolve('rxjs/package.json'), 'utf8')) as { version: string }).version;
@@ -192,6 +192,14 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(JSON.parse(cjs.stdout)).toEqual(fromEsm);
   }, STEP_MS);
 
+  it('loads rxmcp/openai-agents without @openai/agents (types only), and rxmcp/langchain fails naming its missing peer', async () => {
+    const project = installed();
+    expect(existsSync(join(project, 'node_modules/@openai/agents'))).toBeFalse();
+    const ran = await node(['peers-absent.mjs'], project);
+    expect(ran.code).withContext(explain(ran)).toBe(0);
+    expect(JSON.parse(ran.stdout)).toEqual({ listed: ['echo'], called: [{ type: 'text', text: 'hi' }], langchain: 'ERR_MODULE_NOT_FOUND: @langchain/core' });
+  }, STEP_MS);
+
   for (const setup of Object.keys(TS_SETUPS) as (keyof typeof TS_SETUPS)[]) {
     it(`type-checks a consumer with moduleResolution ${setup} (skipLibCheck off)`, async () => {
       const project = installed();
@@ -223,12 +231,14 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(checked.stdout).toContain('All good!');
   }, STEP_MS);
 
-  it('ships declarations once, without declaration maps, and source maps that carry every original source in sourcesContent', () => {
+  it('ships declarations once (but the ESM-scope copy of rxmcp/langchain\'s), without declaration maps, and source maps that carry every original source in sourcesContent', () => {
     const pkgDir = join(installed(), 'node_modules/rxmcp');
     const files = listFiles(pkgDir);
     const declarations = files.filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts') || file.endsWith('.d.mts'));
-    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'warm', 'ai', 'otel'].map((entry) => `dist/${entry}.d.ts`);
-    expect(declarations.filter((file) => !file.startsWith('dist/types/') && !entryStubs.includes(file))).toEqual([]);
+    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'warm', 'ai', 'otel', 'openai-agents', 'langchain'].map((entry) => `dist/${entry}.d.ts`);
+    const esmCopies = ['index', 'middleware', 'tools'].map((file) => `dist/esm-types/langchain/${file}.d.ts`);
+    expect(declarations.filter((file) => file.startsWith('dist/esm-types/'))).toEqual(esmCopies);
+    expect(declarations.filter((file) => !file.startsWith('dist/types/') && !file.startsWith('dist/esm-types/') && !entryStubs.includes(file))).toEqual([]);
     expect(files.filter((file) => /\.d\.[cm]?ts\.map$/.test(file))).toEqual([]);
     const maps = files.filter((file) => file.endsWith('.map'));
     expect(maps).toEqual(jasmine.arrayContaining(['dist/index.js.map', 'dist/node.js.map', 'dist/testing.js.map', 'dist/warm.js.map', 'dist/ai.js.map', 'dist/otel.js.map']));

@@ -1,12 +1,14 @@
 // MCP tools as a Vercel AI SDK tool set (`ai` is an optional peer dependency: only this entry imports it).
 import { dynamicTool, jsonSchema, type JSONSchema7, type Tool as AiTool, type ToolSet } from 'ai';
-import { Observable, filter, firstValueFrom, lastValueFrom, map, take, takeUntil, fromEvent } from 'rxjs';
+import { Observable, firstValueFrom, lastValueFrom, map, takeUntil, fromEvent } from 'rxjs';
 import { advertiseTools, type AdvertisedTool, type ToolAdapterOptions } from '../agent/advertise.js';
+import { serverResult } from '../agent/framework-call.js';
 import { failureText, toolOutput, type ToolOutputOptions, type ToolResultLike } from '../agent/output.js';
+import { firstLoadedTools } from '../agent/settled-tools.js';
 import type { ToolCallApproval, ToolSource } from '../agent/source.js';
 import { describedAs } from '../agent/tool-formats.js';
 import type { ToolCallOptions } from '../client/client-types.js';
-import type { CallToolResult, Tool } from '../protocol/model/tools.js';
+import type { CallToolResult } from '../protocol/model/tools.js';
 import type { Params } from '../session/types.js';
 import { DEFAULT_TOOL_HINTS, approvalOf } from '../client/tool-hints.js';
 
@@ -50,11 +52,6 @@ export type AiToolResult = Omit<CallToolResult, 'resultType'>;
 
 const failed = (text: string): AiToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
-function asOutput(result: CallToolResult): AiToolResult {
-  const { resultType: _envelope, ...output } = result;
-  return output;
-}
-
 function approved(options: AiToolsOptions, entry: AdvertisedTool, input: Params): Promise<boolean> {
   if (options.approve === undefined) return Promise.resolve(true);
   const answer = options.approve({ name: entry.tool.name, arguments: input, tool: entry.tool }, entry.hints ?? DEFAULT_TOOL_HINTS);
@@ -69,7 +66,7 @@ async function execute(source: ToolSource, options: AiToolsOptions, entry: Adver
   try {
     const result = await lastValueFrom(call$.pipe(takeUntil(abort$)), { defaultValue: undefined });
     if (result === undefined) throw signal?.reason ?? new Error('The tool call was aborted');
-    return asOutput(result);
+    return serverResult(result);
   } catch (error) {
     if (signal?.aborted === true) throw error;
     return failed(failureText(error));
@@ -136,23 +133,9 @@ export function aiTools(source: ToolSource, options: AiToolsOptions = {}): Obser
  */
 export function aiToolSet(source: ToolSource, options: AiToolsOptions = {}): Promise<ToolSet> {
   const once: ToolSource = {
-    tools$: firstLoaded(source),
+    tools$: firstLoadedTools(source),
     callTool: (name, args, callOptions) => source.callTool(name, args, callOptions),
     ...(source.toolHints$ === undefined ? {} : { toolHints$: source.toolHints$ }),
   };
   return firstValueFrom(aiTools(once, options));
-}
-
-/** The first loaded tool list; with `toolsState$`, a first listing that failed is an error instead of a wait. */
-function firstLoaded(source: ToolSource): Observable<readonly Tool[]> {
-  if (source.toolsState$ === undefined) return source.tools$.pipe(take(1));
-  return source.toolsState$.pipe(
-    map((state) => {
-      if (state.items !== undefined) return state.items;
-      if (state.error !== undefined && !state.refreshing) throw state.error;
-      return undefined;
-    }),
-    filter((items): items is readonly Tool[] => items !== undefined),
-    take(1),
-  );
 }
