@@ -1,0 +1,86 @@
+// The HTTP engine of the transports in Node: undici's `request` API behind the `FetchLike` signature, so the
+// transports' own code (sessions, event streams, resumption, every fault) is the same on both engines.
+import type { Agent, Dispatcher } from 'undici';
+import { headerRecord } from '../transport/internal/http-auth.js';
+import type { FetchLike } from '../transport/internal/fetch.js';
+import { UndiciResponse, type UndiciResponseData } from './internal/undici-response.js';
+
+type UndiciModule = typeof import('undici');
+
+/** Options of `undiciFetch`. */
+export interface UndiciFetchOptions {
+  /**
+   * The undici dispatcher the requests go through (an `Agent`, a `ProxyAgent`, a `MockAgent`, ...). Default: one
+   * keep-alive `Agent` shared by every `undiciFetch()` without this option, which keeps a pool of connections per
+   * origin and follows redirects as `fetch` does (at most 20).
+   */
+  readonly dispatcher?: Dispatcher;
+}
+
+/** Most redirects a request follows (as `fetch`). */
+const MAX_REDIRECTIONS = 20;
+
+/**
+ * The module name in a variable: undici is loaded on the first request only (about 90 ms of loading that a process
+ * which never speaks HTTP does not pay), and bundlers leave it out.
+ */
+const UNDICI = 'undici';
+
+let loaded: UndiciModule | undefined;
+let loading: Promise<UndiciModule> | undefined;
+let shared: Dispatcher | undefined;
+
+function loadUndici(): Promise<UndiciModule> {
+  loading ??= (import(/* webpackIgnore: true */ /* @vite-ignore */ UNDICI) as Promise<UndiciModule>).then((module) => (loaded = module));
+  return loading;
+}
+
+/** The shared keep-alive agent: a pool per origin, redirects followed. */
+function sharedDispatcher(undici: UndiciModule): Dispatcher {
+  shared ??= (new undici.Agent() as Agent).compose(undici.interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
+  return shared;
+}
+
+/**
+ * One request. `maxRedirections` goes only to the shared agent (its redirect interceptor reads it: 0 for
+ * `redirect: 'manual'`, as the authorization wrapper asks); a dispatcher of the caller's follows its own rules.
+ */
+function send(undici: UndiciModule, own: Dispatcher | undefined, input: string, init: RequestInit): Promise<Response> {
+  const redirects = own === undefined ? { maxRedirections: init.redirect === undefined || init.redirect === 'follow' ? MAX_REDIRECTIONS : 0 } : {};
+  return undici
+    .request(input, {
+      dispatcher: own ?? sharedDispatcher(undici),
+      method: (init.method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod,
+      headers: headerRecord(init.headers),
+      body: (init.body ?? null) as Dispatcher.DispatchOptions['body'],
+      signal: init.signal ?? null,
+      ...redirects,
+    })
+    .then((data) => new UndiciResponse(data as unknown as UndiciResponseData, input) as unknown as Response);
+}
+
+/**
+ * A `fetch` for the HTTP transports (`streamableHttp`, `httpTransport`) made of undici's `request` API: keep-alive
+ * connections pooled per origin, response bodies read as Node streams as they arrive (event streams parsed chunk by
+ * chunk, JSON bodies gathered into one buffer of their declared length), none of the WHATWG streams and objects
+ * `fetch` builds around each response. The main entry `rxmcp` in Node (its `node` export condition) defaults the
+ * Streamable HTTP transports to it; `fetch: globalThis.fetch` picks the platform's `fetch` instead.
+ *
+ * The `undici` module is loaded on the first request. Bodies are `Readable` streams, not web streams, so this is no
+ * `fetch` for the legacy HTTP+SSE transport's event stream (`legacySse`), which keeps the platform's.
+ * @example
+ * ```ts
+ * import { createClient, streamableHttp } from 'rxmcp';
+ * import { undiciFetch } from 'rxmcp/node';
+ * import { Agent } from 'undici';
+ *
+ * // Streamable HTTP through an agent of one's own (here: at most 4 connections per origin).
+ * const client = createClient(streamableHttp('http://127.0.0.1:3000/mcp', { fetch: undiciFetch({ dispatcher: new Agent({ connections: 4 }) }) }));
+ * ```
+ */
+export function undiciFetch(options: UndiciFetchOptions = {}): FetchLike {
+  return (input, init) => {
+    if (loaded !== undefined) return send(loaded, options.dispatcher, input, init);
+    return loadUndici().then((undici) => send(undici, options.dispatcher, input, init));
+  };
+}
