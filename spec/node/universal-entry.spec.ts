@@ -70,6 +70,27 @@ describe('the built universal entry', () => {
     });
   }
 
+  for (const [entry, universal] of [['dist/index-node.js', 'dist/index.js'], ['dist/index-node.cjs', 'dist/index.cjs']] as const) {
+    it(`${entry}, the Node build of rxmcp, reaches undici (loaded on the first request), which ${universal} never does`, () => {
+      expect(existsSync(join(root, entry))).withContext(`${entry} is missing: run npm run build`).toBeTrue();
+      expect([...bareImports(join(root, entry))]).toEqual(jasmine.arrayContaining(['node:http']));
+      expect(readFileSync(join(root, entry), 'utf8')).toContain('undiciFetch');
+      expect([...bareImports(join(root, universal))].filter((name) => FORBIDDEN.test(name) || name === 'undici')).toEqual([]);
+    });
+  }
+
+  it('a browser bundle of rxmcp takes the universal build, a Node bundle the Node build (export conditions)', async () => {
+    const inputsFor = async (platform: 'browser' | 'node'): Promise<string[]> => {
+      const result = await build({
+        stdin: { contents: "export { streamableHttp } from 'rxmcp';", resolveDir: root, loader: 'js' },
+        bundle: true, write: false, metafile: true, platform, format: 'esm', logLevel: 'silent', external: ['rxjs', 'node:*', 'eventsource-parser'],
+      });
+      return Object.keys(result.metafile.inputs).filter((input) => /^dist\/index/.test(input));
+    };
+    expect(await inputsFor('browser')).toEqual(['dist/index.js']);
+    expect(await inputsFor('node')).toEqual(['dist/index-node.js']);
+  });
+
   it('a browser bundle of rxmcp/oauth takes the universal build, a Node bundle the Node build (export conditions)', async () => {
     const inputsFor = async (platform: 'browser' | 'node'): Promise<string[]> => {
       const result = await build({
@@ -117,6 +138,14 @@ describe('a browser bundle of the universal entry', () => {
     expect(core.sources.filter((file) => file.includes('src/client/warm/'))).withContext('rxmcp/warm is not part of the main bundle').toEqual([]);
     // Tool pinning is opt-in by value too (`pinning: toolPinning()` from rxmcp/agent carries its gate and listing hook).
     expect(core.sources.filter((file) => file.includes('src/client/pinning/'))).withContext('tool pinning is not part of the main bundle').toEqual([]);
+  });
+
+  it('leaves the undici engine out of createClient + streamableHttp and of every export (the browser build is dist/index.js)', async () => {
+    const { core, full } = await measureBundles(['core', 'full']);
+    for (const [name, bundle] of [['core', core], ['full', full]] as const) {
+      expect(bundle.sources.filter((file) => /undici|src\/node\//.test(file))).withContext(`${name}: undici and src/node/`).toEqual([]);
+      expect(bundle.sources.filter((file) => file.startsWith('dist/index'))).withContext(`${name}: the built entry`).toEqual(['dist/index.js']);
+    }
   });
 
   it('leaves OAuth and its URL guard out of createClient + streamableHttp, and has the guard in the bundle with oauth', async () => {
