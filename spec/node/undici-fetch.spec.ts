@@ -75,10 +75,14 @@ describe('undiciFetch, the undici engine of the HTTP transports', () => {
   }
 
   it('keeps connections alive: 10 requests in a row use at most 2 connections (undici releases one a tick after its body ends)', async () => {
-    server.handle((_request, _body, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
-    const before = server.ports.length;
-    for (let i = 0; i < 10; i += 1) await (await fetch(`${server.url}/mcp`, { method: 'POST', body: '{}' })).text();
-    expect(new Set(server.ports.slice(before)).size).withContext('client ports of 10 requests').toBeLessThanOrEqual(2);
+    const own = await testServer();
+    try {
+      own.handle((_request, _body, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+      for (let i = 0; i < 10; i += 1) await (await fetch(`${own.url}/mcp`, { method: 'POST', body: '{}' })).text();
+      expect(new Set(own.ports).size).withContext(`client ports of 10 requests: ${own.ports.join(', ')}`).toBeLessThanOrEqual(2);
+    } finally {
+      await own.close();
+    }
   });
 
   it("follows a 307 of a POST with its body, and hands the 307 back with redirect: 'manual'", async () => {

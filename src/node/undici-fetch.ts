@@ -74,8 +74,11 @@ function send(undici: UndiciModule, own: Dispatcher | undefined, input: string, 
  * import { undiciFetch } from 'rxmcp/node';
  * import { Agent } from 'undici';
  *
- * // Streamable HTTP through an agent of one's own (here: at most 4 connections per origin).
- * const client = createClient(streamableHttp('http://127.0.0.1:3000/mcp', { fetch: undiciFetch({ dispatcher: new Agent({ connections: 4 }) }) }));
+ * // In Node, streamableHttp of 'rxmcp' sends through undiciFetch() by default; the platform's fetch instead:
+ * const viaFetch = streamableHttp('https://example.com/mcp', { fetch: globalThis.fetch });
+ * // undici through an agent of one's own (at most 4 connections per origin):
+ * const agent = new Agent({ connections: 4 });
+ * const client = createClient(streamableHttp('https://example.com/mcp', { fetch: undiciFetch({ dispatcher: agent }) }));
  * ```
  */
 export function undiciFetch(options: UndiciFetchOptions = {}): FetchLike {
