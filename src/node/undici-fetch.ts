@@ -1,11 +1,10 @@
 // The HTTP engine of the transports in Node: undici's `request` API behind the `FetchLike` signature, so the
 // transports' own code (sessions, event streams, resumption, every fault) is the same on both engines.
-import type { Agent, Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { headerRecord } from '../transport/internal/http-auth.js';
 import type { FetchLike } from '../transport/internal/fetch.js';
+import { loadUndiciParts, type UndiciParts } from './internal/undici-loader.js';
 import { UndiciResponse, type UndiciResponseData } from './internal/undici-response.js';
-
-type UndiciModule = typeof import('undici');
 
 /** Options of `undiciFetch`. */
 export interface UndiciFetchOptions {
@@ -20,24 +19,19 @@ export interface UndiciFetchOptions {
 /** Most redirects a request follows (as `fetch`). */
 const MAX_REDIRECTIONS = 20;
 
-/**
- * The module name in a variable: undici is loaded on the first request only (about 90 ms of loading that a process
- * which never speaks HTTP does not pay), and bundlers leave it out.
- */
-const UNDICI = 'undici';
-
-let loaded: UndiciModule | undefined;
-let loading: Promise<UndiciModule> | undefined;
+let loaded: UndiciParts | undefined;
+let loading: Promise<UndiciParts> | undefined;
 let shared: Dispatcher | undefined;
 
-function loadUndici(): Promise<UndiciModule> {
-  loading ??= (import(/* webpackIgnore: true */ /* @vite-ignore */ UNDICI) as Promise<UndiciModule>).then((module) => (loaded = module));
+/** undici, loaded on the first request of the process. */
+function undici(): Promise<UndiciParts> {
+  loading ??= loadUndiciParts().then((parts) => (loaded = parts));
   return loading;
 }
 
 /** The shared keep-alive agent: a pool per origin, redirects followed. */
-function sharedDispatcher(undici: UndiciModule): Dispatcher {
-  shared ??= (new undici.Agent() as Agent).compose(undici.interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
+function sharedDispatcher(parts: UndiciParts): Dispatcher {
+  shared ??= parts.agent().compose(parts.redirect(MAX_REDIRECTIONS));
   return shared;
 }
 
@@ -45,17 +39,20 @@ function sharedDispatcher(undici: UndiciModule): Dispatcher {
  * One request. `maxRedirections` goes only to the shared agent (its redirect interceptor reads it: 0 for
  * `redirect: 'manual'`, as the authorization wrapper asks); a dispatcher of the caller's follows its own rules.
  */
-function send(undici: UndiciModule, own: Dispatcher | undefined, input: string, init: RequestInit): Promise<Response> {
+function send(parts: UndiciParts, own: Dispatcher | undefined, input: string, init: RequestInit): Promise<Response> {
+  const url = new URL(input);
   const redirects = own === undefined ? { maxRedirections: init.redirect === undefined || init.redirect === 'follow' ? MAX_REDIRECTIONS : 0 } : {};
-  return undici
-    .request(input, {
-      dispatcher: own ?? sharedDispatcher(undici),
-      method: (init.method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod,
-      headers: headerRecord(init.headers),
-      body: (init.body ?? null) as Dispatcher.DispatchOptions['body'],
-      signal: init.signal ?? null,
-      ...redirects,
-    })
+  const options: Dispatcher.RequestOptions = {
+    origin: url.origin,
+    path: `${url.pathname}${url.search}`,
+    method: (init.method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod,
+    headers: headerRecord(init.headers),
+    body: (init.body ?? null) as Dispatcher.DispatchOptions['body'],
+    signal: init.signal ?? null,
+    ...redirects,
+  };
+  return parts
+    .request(own ?? sharedDispatcher(parts), options)
     .then((data) => new UndiciResponse(data as unknown as UndiciResponseData, input) as unknown as Response);
 }
 
@@ -66,7 +63,7 @@ function send(undici: UndiciModule, own: Dispatcher | undefined, input: string, 
  * `fetch` builds around each response. The main entry `rxmcp` in Node (its `node` export condition) defaults the
  * Streamable HTTP transports to it; `fetch: globalThis.fetch` picks the platform's `fetch` instead.
  *
- * The `undici` module is loaded on the first request. Bodies are `Readable` streams, not web streams, so this is no
+ * undici is loaded on the first request (its agent, request API and redirect interceptor only). Bodies are `Readable` streams, not web streams, so this is no
  * `fetch` for the legacy HTTP+SSE transport's event stream (`legacySse`), which keeps the platform's.
  * @example
  * ```ts
@@ -84,6 +81,6 @@ function send(undici: UndiciModule, own: Dispatcher | undefined, input: string, 
 export function undiciFetch(options: UndiciFetchOptions = {}): FetchLike {
   return (input, init) => {
     if (loaded !== undefined) return send(loaded, options.dispatcher, input, init);
-    return loadUndici().then((undici) => send(undici, options.dispatcher, input, init));
+    return undici().then((parts) => send(parts, options.dispatcher, input, init));
   };
 }
