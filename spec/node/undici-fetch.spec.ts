@@ -1,6 +1,7 @@
 // The undici engine of the HTTP transports (`undiciFetch` of rxmcp/node) against a real HTTP server on 127.0.0.1:
 // what a response gives the transports, bodies decoded as `Response.text()` decodes them, event streams read as they
 // arrive, keep-alive connections for requests in a row, redirects, aborts.
+import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { streamableHttp } from '../../src/transport/streamable-http.js';
@@ -96,6 +97,21 @@ describe('undiciFetch, the undici engine of the HTTP transports', () => {
     expect([manual.status, manual.headers.get('location')]).toEqual([307, '/new']);
     await manual.text();
   });
+
+  it("loads only undici's agent, request API and redirect interceptor: neither its main module nor Node's own copy of undici (built package, fresh process)", async () => {
+    server.handle((_request, _body, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":1}'));
+    const script = [
+      "import { undiciFetch } from 'rxmcp/node';",
+      "import { createRequire } from 'node:module';",
+      `const text = await (await undiciFetch()('${server.url}/mcp', { method: 'POST', body: '{}' })).text();`,
+      'const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => /node_modules[\\/]undici[\\/]/.test(file));',
+      "console.log(JSON.stringify({ text, main: loaded.some((file) => /undici[\\\\/]index\\.js$/.test(file)), parts: loaded.length > 0, nodeCopy: process.moduleLoadList.some((name) => name.includes('deps/undici')) }));",
+    ].join('\n');
+    const out = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd(), timeout: 20_000 }, (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
+    });
+    expect(JSON.parse(out)).toEqual({ text: '{"ok":1}', main: false, parts: true, nodeCopy: false });
+  }, 30_000);
 
   it('rejects a request whose signal aborts before the answer', async () => {
     server.handle(() => undefined);
