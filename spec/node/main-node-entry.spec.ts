@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { lastValueFrom } from 'rxjs';
 import * as universal from '../../src/index.js';
 import * as nodeEntry from '../../src/node/main-entry.js';
+import { nodeRemoteTransport } from '../../src/node/http-defaults.js';
 
 const NOTIFICATION = { message: { jsonrpc: '2.0' as const, method: 'notifications/initialized' } };
 
@@ -44,6 +45,16 @@ describe('the Node build of rxmcp', () => {
     expect((await headersOf(nodeEntry.streamableHttp(url)))['sec-fetch-mode']).withContext('the default').toBeUndefined();
     expect((await headersOf(nodeEntry.streamableHttp(url, { fetch: globalThis.fetch })))['sec-fetch-mode']).withContext('fetch: globalThis.fetch').toBe('cors');
     expect((await headersOf(universal.streamableHttp(url)))['sec-fetch-mode']).withContext('the universal entry').toBe('cors');
+  });
+
+  it('a Streamable HTTP server of a configuration file (http, auto) is reached through undici without a fetch option, and through fetch with one', async () => {
+    const refuse = () => new Error('refused');
+    for (const kind of ['http', 'auto'] as const) {
+      const viaUndici = nodeRemoteTransport(kind, url, { headers: {} }, refuse) as universal.StreamableHttpTransport;
+      expect((await headersOf(viaUndici))['sec-fetch-mode']).withContext(`${kind}, the default`).toBeUndefined();
+      const viaFetch = nodeRemoteTransport(kind, url, { headers: {}, fetch: globalThis.fetch }, refuse) as universal.StreamableHttpTransport;
+      expect((await headersOf(viaFetch))['sec-fetch-mode']).withContext(`${kind}, fetch: globalThis.fetch`).toBe('cors');
+    }
   });
 
   it('httpTransport POSTs through undici without a fetch option, and through fetch with fetch: globalThis.fetch', async () => {

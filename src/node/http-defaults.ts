@@ -2,6 +2,8 @@
 // picks a `fetch`.
 import { httpTransport as universalHttpTransport, type HttpTransport, type HttpTransportOptions } from '../transport/auto-http.js';
 import type { FetchLike } from '../transport/internal/fetch.js';
+import { remoteTransport, type RemoteKind, type RemoteOptions, type WebSocketRefusal } from '../transport/remote.js';
+import type { Transport } from '../transport/types.js';
 import { streamableHttp as universalStreamableHttp, type StreamableHttpTransport } from '../transport/streamable-http.js';
 import type { StreamableHttpOptions } from '../transport/streamable-http-options.js';
 import { undiciFetch } from './undici-fetch.js';
@@ -40,4 +42,15 @@ export function streamableHttp(url: string | URL, options: StreamableHttpOptions
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): HttpTransport {
   if (options.fetch !== undefined) return universalHttpTransport(url, options);
   return universalHttpTransport(url, { ...options, fetch: nodeEngine(), legacy: { fetch: undefined, ...options.legacy } });
+}
+
+/**
+ * `remoteTransport` with the Node defaults: a Streamable HTTP server (`http`) or one whose transport is detected
+ * (`auto`) gets the transport of `streamableHttp`, respectively `httpTransport`, above when no `fetch` is given; any
+ * other kind, or a given `fetch`, the registry's transport.
+ */
+export function nodeRemoteTransport(kind: RemoteKind, url: string, options: RemoteOptions, refuse: (why: WebSocketRefusal) => Error): Transport {
+  if (options.fetch !== undefined || (kind !== 'http' && kind !== 'auto')) return remoteTransport(kind, url, options, refuse);
+  const { WebSocket: _unused, ...http } = options;
+  return kind === 'http' ? streamableHttp(url, http) : httpTransport(url, http);
 }
