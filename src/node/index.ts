@@ -26,7 +26,7 @@ export { nodeUrlGuard } from '../auth/node/url-guard.js';
 export type { NodeUrlGuardOptions } from '../auth/node/url-guard.js';
 export { fileWarmStore } from './warm-file-store.js';
 export { undiciFetch } from './undici-fetch.js';
-export type { UndiciFetchOptions } from './undici-fetch.js';
+export type { UndiciDispatcher, UndiciFetchOptions } from './undici-fetch.js';
 export { clientGroupFromConfig } from './group-config.js';
 export type { ClientGroupConfig, ClientGroupConfigOptions } from './group-config.js';
 export { ConfigError } from '../config/types.js';

@@ -6,14 +6,23 @@ import type { FetchLike } from '../transport/internal/fetch.js';
 import { loadUndiciParts, type UndiciParts } from './internal/undici-loader.js';
 import { UndiciResponse, type UndiciResponseData } from './internal/undici-response.js';
 
+/**
+ * An undici dispatcher (an `Agent`, a `ProxyAgent`, a `MockAgent`, ... of the `undici` package), by the one method
+ * the engine calls. Structural, so that rxmcp's declarations do not pull undici's into every type-check.
+ */
+export interface UndiciDispatcher {
+  /** undici's `Dispatcher.dispatch`. */
+  dispatch(options: object, handler: object): boolean;
+}
+
 /** Options of `undiciFetch`. */
 export interface UndiciFetchOptions {
   /**
-   * The undici dispatcher the requests go through (an `Agent`, a `ProxyAgent`, a `MockAgent`, ...). Default: one
-   * keep-alive `Agent` shared by every `undiciFetch()` without this option, which keeps a pool of connections per
-   * origin and follows redirects as `fetch` does (at most 20).
+   * The undici dispatcher the requests go through. Default: one keep-alive `Agent` shared by every `undiciFetch()`
+   * without this option, which keeps a pool of connections per origin and follows redirects as `fetch` does (at
+   * most 20).
    */
-  readonly dispatcher?: Dispatcher;
+  readonly dispatcher?: UndiciDispatcher;
 }
 
 /** Most redirects a request follows (as `fetch`). */
@@ -80,7 +89,8 @@ function send(parts: UndiciParts, own: Dispatcher | undefined, input: string, in
  */
 export function undiciFetch(options: UndiciFetchOptions = {}): FetchLike {
   return (input, init) => {
-    if (loaded !== undefined) return send(loaded, options.dispatcher, input, init);
-    return undici().then((parts) => send(parts, options.dispatcher, input, init));
+    const own = options.dispatcher as Dispatcher | undefined;
+    if (loaded !== undefined) return send(loaded, own, input, init);
+    return undici().then((parts) => send(parts, own, input, init));
   };
 }
