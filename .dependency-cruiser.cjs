@@ -64,6 +64,10 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/otel/' }, to: { path: '@opentelemetry' },
     },
     {
+      name: 'undici-only-in-the-node-engine', severity: 'error', comment: 'undici is the HTTP engine of the Node build (src/node/undici-fetch.ts and its helpers); browser bundles never reach it.',
+      from: { path: '^src/', pathNot: '^src/node/(undici-fetch|internal/undici-[a-z-]+)\\.ts$' }, to: { path: '(^|/)node_modules/undici/' },
+    },
+    {
       name: 'otel-on-the-links', severity: 'error', comment: 'rxmcp/otel is a link: it knows the link types, the errors and the version, nothing of the client inside.',
       from: { path: '^src/otel/' },
       to: { path: '^src/', pathNot: '^src/(otel/|errors/|protocol/jsonrpc\\.ts$|session/types\\.ts$|client/(links/types|envelope|call-event|input-rounds|version|server-session)\\.ts$)' },

@@ -9,6 +9,8 @@
 //                                           `instanceof` holds across entries)
 //   dist/oauth-node.js                       the Node build of rxmcp/oauth (export condition `node`): `oauth()`
 //                                           resolves and pins host names by default (nodeUrlGuard)
+//   dist/index-node.js                       the Node build of rxmcp (export condition `node`): the Streamable HTTP
+//                                           transports default to undici's request API (`undiciFetch`)
 //   dist/<entry>.cjs                        CommonJS, made from exactly those files (same chunks, .cjs)
 //   dist/cli.js                             the `rxmcp` command (ESM, executable)
 //   dist/types/                             the type declarations, once, from tsc (CommonJS-format declarations,
@@ -42,12 +44,13 @@ const ENTRIES = {
 };
 /**
  * Node builds of universal entries, chosen by the `node` export condition; their types are the universal entry's
- * (no declaration stub of their own). oauth-node: `oauth()` defaults `urlGuard` to `nodeUrlGuard()`.
+ * (no declaration stub of their own). oauth-node: `oauth()` defaults `urlGuard` to `nodeUrlGuard()`. index-node: `streamableHttp`
+ * and `httpTransport` default `fetch` to `undiciFetch()` (undici, loaded on the first request).
  */
-const NODE_ENTRIES = { 'oauth-node': 'src/auth/node/oauth-entry.ts' };
+const NODE_ENTRIES = { 'oauth-node': 'src/auth/node/oauth-entry.ts', 'index-node': 'src/node/main-entry.ts' };
 /** The command-line inspector: ESM only, executable, never imported by an entry. */
 const BIN = { cli: 'src/cli/main.ts' };
-const EXTERNAL = ['rxjs', 'rxjs/*', 'smol-toml', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', '@openai/agents', '@langchain/core', '@langchain/core/*', 'node:*'];
+const EXTERNAL = ['rxjs', 'rxjs/*', 'smol-toml', 'undici', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', '@openai/agents', '@langchain/core', '@langchain/core/*', 'node:*'];
 const COMMON = { target: 'es2022', sourcemap: 'linked', sourcesContent: true, legalComments: 'none', logLevel: 'warning' };
 
 /** ESM: one bundle per entry, shared modules split into chunks. */

@@ -8,10 +8,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
 
 describe('rxmcp/node entry point', () => {
-  it('exports the stdio and Docker transports, their table, their errors, the loopback redirect, the file storage, the Node URL guard and the group from configuration files', () => {
+  it('exports the stdio and Docker transports, their table, their errors, the loopback redirect, the file storage, the Node URL guard, the group from configuration files and the undici engine', () => {
     expect(Object.keys(node).sort()).toEqual([
       'COMMAND_TRANSPORTS', 'ConfigError', 'ContainerExitError', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_SHUTDOWN_GRACE_MS', 'DOCKER_CLI_ENV_VARS', 'DOCKER_RUN_FAILED_EXIT_CODE',
-      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'commandKindOf', 'commandTransport', 'docker', 'dockerRunArgs', 'fileStorage', 'fileWarmStore', 'loopbackRedirect', 'nodeUrlGuard', 'stdio',
+      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'commandKindOf', 'commandTransport', 'docker', 'dockerRunArgs', 'fileStorage', 'fileWarmStore', 'loopbackRedirect', 'nodeUrlGuard', 'stdio', 'undiciFetch',
     ]);
   });
 });
@@ -52,6 +52,20 @@ describe('rxmcp/otel entry point (package exports)', () => {
     expect(createRequire(import.meta.url).resolve('rxmcp/otel')).toMatch(/\/dist\/otel\.cjs$/);
     expect(typeof esm['otelLink']).toBe('function');
     expect(typeof cjs['otelLink']).toBe('function');
+  });
+});
+
+describe('rxmcp entry point (package exports)', () => {
+  it('resolves in Node to its Node build, for import and require, with the types of the universal entry', () => {
+    expect(import.meta.resolve('rxmcp')).toMatch(/\/dist\/index-node\.js$/);
+    expect(createRequire(import.meta.url).resolve('rxmcp')).toMatch(/\/dist\/index-node\.cjs$/);
+    interface Target { readonly types: string; readonly default: string }
+    interface Conditions { readonly import: Target; readonly require: Target }
+    const manifest = JSON.parse(read('package.json')) as { exports: { '.': Conditions & { node: Conditions } } };
+    const main = manifest.exports['.'];
+    expect(Object.keys(main)).toEqual(['node', 'import', 'require']);
+    expect(main.node.import.types).toBe(main.import.types);
+    expect(main.node.require.types).toBe(main.require.types);
   });
 });
 

@@ -26,6 +26,20 @@ function bareImports(entry: string): Set<string> {
   return bare;
 }
 
+/** Every built file `entry` reaches through relative imports (static, dynamic or require), itself included. */
+function reachableFiles(entry: string): string[] {
+  const seen = new Set<string>();
+  const pending = [entry];
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](\.[^"']+)["']/g;
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) pending.push(join(dirname(file), match[1] as string));
+  }
+  return [...seen];
+}
+
 /** The bare specifiers that importing `entry` (ESM) loads: static imports, followed through relative ones. */
 function staticImports(entry: string): Set<string> {
   const bare = new Set<string>();
@@ -69,6 +83,29 @@ describe('the built universal entry', () => {
       expect([...bareImports(join(root, universal))].filter((name) => FORBIDDEN.test(name))).toEqual([]);
     });
   }
+
+  for (const [entry, universal] of [['dist/index-node.js', 'dist/index.js'], ['dist/index-node.cjs', 'dist/index.cjs']] as const) {
+    it(`${entry}, the Node build of rxmcp, reaches undici (loaded on the first request), which ${universal} never does`, () => {
+      expect(existsSync(join(root, entry))).withContext(`${entry} is missing: run npm run build`).toBeTrue();
+      expect([...bareImports(join(root, entry))]).toEqual(jasmine.arrayContaining(['node:http']));
+      const namesUndici = (file: string) => reachableFiles(join(root, file)).some((path) => readFileSync(path, 'utf8').includes('undici/lib/api/index.js'));
+      expect(namesUndici(entry)).withContext(`${entry} names undici's request API`).toBeTrue();
+      expect(namesUndici(universal)).withContext(`${universal} names undici's request API`).toBeFalse();
+      expect([...bareImports(join(root, universal))].filter((name) => FORBIDDEN.test(name) || name === 'undici')).toEqual([]);
+    });
+  }
+
+  it('a browser bundle of rxmcp takes the universal build, a Node bundle the Node build (export conditions)', async () => {
+    const inputsFor = async (platform: 'browser' | 'node'): Promise<string[]> => {
+      const result = await build({
+        stdin: { contents: "export { streamableHttp } from 'rxmcp';", resolveDir: root, loader: 'js' },
+        bundle: true, write: false, metafile: true, platform, format: 'esm', logLevel: 'silent', external: ['rxjs', 'node:*', 'eventsource-parser'],
+      });
+      return Object.keys(result.metafile.inputs).filter((input) => /^dist\/index/.test(input));
+    };
+    expect(await inputsFor('browser')).toEqual(['dist/index.js']);
+    expect(await inputsFor('node')).toEqual(['dist/index-node.js']);
+  });
 
   it('a browser bundle of rxmcp/oauth takes the universal build, a Node bundle the Node build (export conditions)', async () => {
     const inputsFor = async (platform: 'browser' | 'node'): Promise<string[]> => {
@@ -121,6 +158,14 @@ describe('a browser bundle of the universal entry', () => {
     // Tool pinning is opt-in by value too (`pinning: toolPinning()` from rxmcp/agent carries its gate and listing hook).
     expect(core.sources.filter((file) => file.includes('src/client/pinning/'))).withContext('tool pinning is not part of the main bundle').toEqual([]);
     expect(core.sources.filter((file) => /(ext-skills\/(verify|frontmatter)|agent\/skills)\.ts$/.test(file))).withContext('skill file verification is not part of the main bundle').toEqual([]);
+  });
+
+  it('leaves undici and the Node build (src/node/) out of createClient + streamableHttp and of every export', async () => {
+    const { core, full } = await measureBundles(['core', 'full']);
+    for (const [name, bundle] of [['core', core], ['full', full]] as const) {
+      expect(bundle.sources.some((file) => file.includes('src/transport/streamable-http.ts'))).withContext(`${name}: sources are named`).toBeTrue();
+      expect(bundle.sources.filter((file) => /undici|src\/node\//.test(file))).withContext(`${name}: undici and src/node/`).toEqual([]);
+    }
   });
 
   it('leaves OAuth and its URL guard out of createClient + streamableHttp, and has the guard in the bundle with oauth', async () => {

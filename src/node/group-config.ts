@@ -12,8 +12,8 @@ import type { ClientGroup, ClientGroupOptions } from '../group/types.js';
 import type { FetchLike } from '../transport/internal/fetch.js';
 import type { HttpAuth } from '../transport/streamable-http-auth.js';
 import type { Transport } from '../transport/types.js';
-import { remoteTransport } from '../transport/remote.js';
 import type { WebSocketConstructor } from '../transport/websocket.js';
+import { nodeRemoteTransport } from './http-defaults.js';
 import { commandTransport, type CommandOptions } from './registry.js';
 
 /** Options of `clientGroupFromConfig`. */
@@ -33,7 +33,10 @@ export interface ClientGroupConfigOptions extends ClientGroupOptions {
   readonly stdio?: CommandOptions;
   /** The authorization of a remote server (an `oauth()` provider), by server name. */
   readonly auth?: (server: string) => HttpAuth | undefined;
-  /** The `fetch` of remote servers (default: the global one). */
+  /**
+   * The `fetch` of remote servers (default: `undiciFetch()` for Streamable HTTP servers, `http` and `auto`, as the Node
+   * build of `streamableHttp` and `httpTransport`; the global `fetch` for HTTP+SSE).
+   */
   readonly fetch?: FetchLike;
   /** The WebSocket of `ws` servers (default: the global one, Node 22 and later). */
   readonly WebSocket?: WebSocketConstructor;
@@ -73,7 +76,7 @@ function chosen(file: ConfigFile, names: readonly string[] | undefined): ServerE
 function remote(name: string, config: Exclude<ServerConfig, { kind: 'stdio' }>, options: ClientGroupConfigOptions, file: string): Transport {
   const auth = options.auth?.(name);
   const given = { headers: config.headers, ...(auth === undefined ? {} : { auth }), ...(options.fetch === undefined ? {} : { fetch: options.fetch }), ...(options.WebSocket === undefined ? {} : { WebSocket: options.WebSocket }) };
-  return remoteTransport(config.kind, config.url, given, (why) =>
+  return nodeRemoteTransport(config.kind, config.url, given, (why) =>
     why === 'no-websocket'
       ? new ConfigError(`server "${name}" of ${file} is a WebSocket server: pass options.WebSocket (Node 22 and later have one)`, { file })
       : new ConfigError(`server "${name}" of ${file}: WebSocket connections cannot carry headers`, { file }));

@@ -1,7 +1,8 @@
 // Any export added here is public API: named exports only, and a line in its snapshot (spec/node/exports.spec.ts).
 /**
  * Node-only pieces: the stdio and Docker transports (child processes) and their table, the loopback OAuth redirect,
- * the file token storage and the OAuth URL guard that resolves and pins (`nodeUrlGuard`). Browser bundles cannot
+ * the file token storage, the OAuth URL guard that resolves and pins (`nodeUrlGuard`) and the HTTP engine on undici
+ * (`undiciFetch`). Browser bundles cannot
  * import this entry.
  *
  * @packageDocumentation
@@ -24,6 +25,8 @@ export type { FileStorageOptions } from '../auth/node/file-lock.js';
 export { nodeUrlGuard } from '../auth/node/url-guard.js';
 export type { NodeUrlGuardOptions } from '../auth/node/url-guard.js';
 export { fileWarmStore } from './warm-file-store.js';
+export { undiciFetch } from './undici-fetch.js';
+export type { UndiciDispatcher, UndiciFetchOptions } from './undici-fetch.js';
 export { clientGroupFromConfig } from './group-config.js';
 export type { ClientGroupConfig, ClientGroupConfigOptions } from './group-config.js';
 export { ConfigError } from '../config/types.js';

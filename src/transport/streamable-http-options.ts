@@ -39,7 +39,11 @@ export interface StreamableHttpReconnectOptions {
 
 /** Options of `streamableHttp`. */
 export interface StreamableHttpOptions {
-  /** The `fetch` to use (default: `globalThis.fetch`, else the `cross-fetch` ponyfill). */
+  /**
+   * The `fetch` to use. Default: in Node (the Node build of `rxmcp`), `undiciFetch()` of `rxmcp/node`, undici's
+   * `request` API on a shared keep-alive agent; elsewhere `globalThis.fetch`, else the `cross-fetch` ponyfill.
+   * `fetch: globalThis.fetch` picks the platform's `fetch` in Node.
+   */
   readonly fetch?: FetchLike;
   /** Headers sent with every request. The transport's own headers (`Accept`, `Content-Type`, session) win. */
   readonly headers?: Readonly<Record<string, string>>;

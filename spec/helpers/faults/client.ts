@@ -1,7 +1,7 @@
 // The client side of the fault specs: one set of client options (short, bounded waits), diagnostics with their
 // arrival times, and bounded waits for the next call after a fault.
 import { firstValueFrom, lastValueFrom } from 'rxjs';
-import type { CallToolResult, Client, ClientOptions, Diagnostic, DiagnosticKind } from '../../../src/index.js';
+import type { CallToolResult, Client, ClientOptions, Diagnostic, DiagnosticKind, FetchLike } from '../../../src/index.js';
 import { textOf } from '../mcp-fixtures.js';
 import { echoText } from './calls.js';
 import { within } from './fault-server.js';
@@ -54,13 +54,13 @@ export async function nextCallProblem(client: Client, ms = 5000): Promise<string
 
 /** A `fetch` that notes when each answer to a `tools/call` POST arrived, by the call's `arguments.i`. */
 export interface RecordingFetch {
-  readonly fetch: typeof globalThis.fetch;
+  readonly fetch: FetchLike;
   /** `performance.now()` when the (last) answer to the POST of call `i` arrived. */
   answeredAt(i: number): number | undefined;
 }
 
-/** Wraps the global `fetch` to record answer times (the transports take a `fetch` option). */
-export function recordingFetch(): RecordingFetch {
+/** Wraps `inner` (default: the global `fetch`) to record answer times (the transports take a `fetch` option). */
+export function recordingFetch(inner: FetchLike = (input, init) => globalThis.fetch(input, init)): RecordingFetch {
   const answered = new Map<number, number>();
   const callIndex = (body: unknown): number | undefined => {
     if (typeof body !== 'string') return undefined;
@@ -71,7 +71,7 @@ export function recordingFetch(): RecordingFetch {
   return {
     fetch: async (input, init) => {
       const i = callIndex(init?.body);
-      const response = await globalThis.fetch(input, init);
+      const response = await inner(input, init);
       if (i !== undefined) answered.set(i, performance.now());
       return response;
     },

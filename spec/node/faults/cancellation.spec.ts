@@ -1,20 +1,21 @@
 // Cancelling on a 2026-07-28 Streamable HTTP server: unsubscribing closes the request's own HTTP stream (the
 // cancellation of that revision) and sends nothing else.
-import { createClient, httpTransport, streamableHttp, type Client, type Transport } from '../../../src/index.js';
+import { createClient, type Client, type Transport } from '../../../src/index.js';
 import { FAULT_CLIENT_OPTIONS, connected } from '../../helpers/faults/client.js';
+import { describeOnEngines, type HttpEngine } from '../../helpers/faults/engines.js';
 import { httpFaultServer, reportWhen, runId, type HttpFaultServer, type LoggedRequest } from '../../helpers/faults/fault-server.js';
 
 const SPEC_MS = 10_000;
 
-const transports: readonly (readonly [string, (url: string) => Transport])[] = [
-  ['httpTransport', (url) => httpTransport(url)],
-  ['streamableHttp', (url) => streamableHttp(url)],
+const transports: readonly (readonly [string, (engine: HttpEngine, url: string) => Transport])[] = [
+  ['httpTransport', (engine, url) => engine.httpTransport(url)],
+  ['streamableHttp', (engine, url) => engine.streamableHttp(url)],
 ];
 
 const describeLog = (log: readonly LoggedRequest[]): string[] =>
   log.map((entry) => `${entry.http} ${entry.rpc ?? '-'}${entry.id === undefined ? '' : `#${entry.id}`} Mcp-Method=${entry.headers['mcp-method'] ?? '-'}${entry.closedEarly ? ' (closed early)' : ''}`);
 
-describe('cancelling on a 2026-07-28 Streamable HTTP server', () => {
+describeOnEngines('cancelling on a 2026-07-28 Streamable HTTP server', (engine) => {
   let server: HttpFaultServer;
   let client: Client | undefined;
   beforeAll(async () => (server = await httpFaultServer()));
@@ -23,7 +24,7 @@ describe('cancelling on a 2026-07-28 Streamable HTTP server', () => {
   for (const [label, make] of transports) {
     it(`${label}: unsubscribing a call aborts its POST and sends no notifications/cancelled`, async () => {
       const run = runId(`cancel-${label}`);
-      client = createClient(make(server.url(run, { shape: '2026', fault: 'never', tool: 'victim' })), FAULT_CLIENT_OPTIONS);
+      client = createClient(make(engine, server.url(run, { shape: '2026', fault: 'never', tool: 'victim' })), FAULT_CLIENT_OPTIONS);
       await connected(client);
       const call = client.callTool('victim', { i: 1 }).subscribe({ error: () => undefined });
       const isCall = (entry: LoggedRequest) => entry.rpc === 'tools/call' && entry.name === 'victim';
@@ -40,7 +41,7 @@ describe('cancelling on a 2026-07-28 Streamable HTTP server', () => {
 
     it(`${label}: unsubscribing the last listener closes the listen stream`, async () => {
       const run = runId(`unlisten-${label}`);
-      client = createClient(make(server.url(run, { shape: '2026' })), FAULT_CLIENT_OPTIONS);
+      client = createClient(make(engine, server.url(run, { shape: '2026' })), FAULT_CLIENT_OPTIONS);
       await connected(client);
       const isListen = (entry: LoggedRequest) => entry.rpc === 'subscriptions/listen';
       const watching = client.tools$.subscribe();

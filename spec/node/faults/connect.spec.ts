@@ -2,10 +2,11 @@
 // before `initialize`, a legacy HTTP+SSE server, a web page, a closed port, a name that never resolves, a process
 // that never answers.
 import { firstValueFrom, lastValueFrom } from 'rxjs';
-import { createClient, httpTransport, legacySse, McpError, streamableHttp, type Client, type Transport } from '../../../src/index.js';
+import { createClient, legacySse, McpError, type Client, type Transport } from '../../../src/index.js';
 import { errorText, echoText } from '../../helpers/faults/calls.js';
 import { textOf } from '../../helpers/mcp-fixtures.js';
 import { FAULT_CLIENT_OPTIONS } from '../../helpers/faults/client.js';
+import { describeOnEngines, HTTP_ENGINES, type HttpEngine } from '../../helpers/faults/engines.js';
 import { httpFaultServer, runId, stdioFaultServer, within, type HttpFaultServer, type LoggedRequest } from '../../helpers/faults/fault-server.js';
 import { launch, type LaunchedServer } from '../../fixtures/official/launch.js';
 import { freePort } from '../../helpers/nginx.js'; // free a moment ago: nothing listens there
@@ -30,10 +31,10 @@ describe('connecting to servers that answer unexpectedly', () => {
   beforeAll(async () => (server = await httpFaultServer()));
   afterEach(() => client?.close());
 
-  describe('httpTransport, by default', () => {
+  describeOnEngines('httpTransport, by default', (engine) => {
     it('connects over Streamable HTTP (2025-11-25) to a server that answers the server/discover probe with 400 and a JSON-RPC error body', async () => {
       const run = runId('detect-2025');
-      const transport = httpTransport(server.url(run, { shape: '2025' }));
+      const transport = engine.httpTransport(server.url(run, { shape: '2025' }));
       client = createClient(transport, FAULT_CLIENT_OPTIONS);
       const { error } = await connectOutcome(client, 5000);
       expect(error === undefined ? undefined : errorText(error)).withContext('connecting').toBeUndefined();
@@ -45,7 +46,7 @@ describe('connecting to servers that answer unexpectedly', () => {
 
     it('falls back to HTTP+SSE only after the initialize POST was refused without a JSON-RPC body and a GET gave an endpoint event', async () => {
       const run = runId('detect-legacy');
-      const transport = httpTransport(server.url(run, { shape: 'legacy' }));
+      const transport = engine.httpTransport(server.url(run, { shape: 'legacy' }));
       client = createClient(transport, FAULT_CLIENT_OPTIONS);
       const { error } = await connectOutcome(client, 5000);
       expect(error === undefined ? undefined : errorText(error)).withContext('connecting').toBeUndefined();
@@ -62,7 +63,7 @@ describe('connecting to servers that answer unexpectedly', () => {
       afterAll(async () => official.close());
 
       it('connects over Streamable HTTP (2025-11-25), although it refuses the probe with 400 and a JSON-RPC error', async () => {
-        const transport = httpTransport(official.url);
+        const transport = engine.httpTransport(official.url);
         client = createClient(transport, FAULT_CLIENT_OPTIONS);
         const { error } = await connectOutcome(client, 5000);
         expect(error === undefined ? undefined : errorText(error)).withContext('connecting').toBeUndefined();
@@ -72,10 +73,10 @@ describe('connecting to servers that answer unexpectedly', () => {
     });
   });
 
-  for (const [label, make] of [
-    ['httpTransport', (url: string) => httpTransport(url)],
-    ['streamableHttp', (url: string) => streamableHttp(url)],
-  ] as const) {
+  for (const [label, make] of HTTP_ENGINES.flatMap((engine) => [
+    [`httpTransport (${engine.name})`, (url: string) => engine.httpTransport(url)],
+    [`streamableHttp (${engine.name})`, (url: string) => engine.streamableHttp(url)],
+  ] as const)) {
     it(`${label}: a 200 text/html answer fails the connection in well under a second, naming the status, the content type and the body's start`, async () => {
       client = createClient(make(server.url(runId(`html-${label}`), { shape: 'html' })), FAULT_CLIENT_OPTIONS);
       const { error, ms } = await connectOutcome(client, 5000);
@@ -86,11 +87,11 @@ describe('connecting to servers that answer unexpectedly', () => {
     }, SPEC_MS);
   }
 
-  const transports: readonly (readonly [string, (url: string) => Transport])[] = [
-    ['streamableHttp', (url) => streamableHttp(url)],
-    ['httpTransport', (url) => httpTransport(url)],
-    ['legacySse', (url) => legacySse(url)],
+  const onEngine = (engine: HttpEngine): readonly (readonly [string, (url: string) => Transport])[] => [
+    [`streamableHttp (${engine.name})`, (url) => engine.streamableHttp(url)],
+    [`httpTransport (${engine.name})`, (url) => engine.httpTransport(url)],
   ];
+  const transports: readonly (readonly [string, (url: string) => Transport])[] = [...HTTP_ENGINES.flatMap(onEngine), ['legacySse', (url) => legacySse(url)]];
   for (const [label, make] of transports) {
     it(`${label}: a refused connection fails with a message that names ECONNREFUSED`, async () => {
       client = createClient(make(`http://127.0.0.1:${await freePort()}/mcp`), FAULT_CLIENT_OPTIONS);

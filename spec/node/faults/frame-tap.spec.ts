@@ -1,11 +1,12 @@
 // The frame tap (`session.frames$`) on Streamable HTTP, whose requests travel through `exchange`: every request
 // the server received was shown as an outbound frame.
 import { lastValueFrom } from 'rxjs';
-import { createClient, streamableHttp, type Client, type FrameEvent } from '../../../src/index.js';
+import { createClient, type Client, type FrameEvent } from '../../../src/index.js';
 import { FAULT_CLIENT_OPTIONS, connected } from '../../helpers/faults/client.js';
+import { describeOnEngines } from '../../helpers/faults/engines.js';
 import { httpFaultServer, runId, type HttpFaultServer } from '../../helpers/faults/fault-server.js';
 
-describe('session.frames$ on Streamable HTTP', () => {
+describeOnEngines('session.frames$ on Streamable HTTP', (engine) => {
   let server: HttpFaultServer;
   let client: Client | undefined;
   beforeAll(async () => (server = await httpFaultServer()));
@@ -14,7 +15,7 @@ describe('session.frames$ on Streamable HTTP', () => {
   for (const shape of ['2025', '2026'] as const) {
     it(`shows every outbound request, as the server received it (${shape} shape)`, async () => {
       const run = runId(`frames-${shape}`);
-      client = createClient(streamableHttp(server.url(run, { shape })), FAULT_CLIENT_OPTIONS);
+      client = createClient(engine.streamableHttp(server.url(run, { shape })), FAULT_CLIENT_OPTIONS);
       const frames: FrameEvent[] = [];
       const tap = client.session.frames$.subscribe((event) => frames.push(event));
       try {

@@ -2,10 +2,11 @@
 // the victim's event stream) and HTTP+SSE: the session survives, every frame is reported on `diagnostics$`, and
 // only the call a frame answers fails.
 import { firstValueFrom, timeout } from 'rxjs';
-import { createClient, legacySse, streamableHttp, type Client, type DiagnosticKind } from '../../../src/index.js';
+import { createClient, legacySse, type Client, type DiagnosticKind } from '../../../src/index.js';
 import type { StdioProcess } from '../../../src/node/index.js';
 import { CALLS, echoed, errorNamed, failedTyped, hundredCalls, problems, startCalls } from '../../helpers/faults/calls.js';
 import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem, recordDiagnostics } from '../../helpers/faults/client.js';
+import { HTTP_ENGINES, type HttpEngine } from '../../helpers/faults/engines.js';
 import { httpFaultServer, runId, stdioFaultServer, type HttpFaultServer } from '../../helpers/faults/fault-server.js';
 
 const SPEC_MS = 15_000;
@@ -64,13 +65,13 @@ const stdioFamily: Family = {
   },
 };
 
-function httpFamily(label: string, shape: '2025' | '2026' | 'legacy'): Family {
+function httpFamily(label: string, shape: '2025' | '2026' | 'legacy', engine?: HttpEngine): Family {
   return {
     label,
     start: async (kind) => {
       const run = runId(`${shape}-${kind}`);
       const url = httpServer().url(run, { shape, fault: kind, after: CALLS, tool: 'victim' });
-      const client = createClient(shape === 'legacy' ? legacySse(url) : streamableHttp(url), FAULT_CLIENT_OPTIONS);
+      const client = createClient(shape === 'legacy' || engine === undefined ? legacySse(url) : engine.streamableHttp(url), FAULT_CLIENT_OPTIONS);
       return {
         client,
         faultAt: () => httpServer().faultAt(run),
@@ -92,8 +93,10 @@ function httpFamily(label: string, shape: '2025' | '2026' | 'legacy'): Family {
 
 const FAMILIES: readonly Family[] = [
   stdioFamily,
-  httpFamily('Streamable HTTP, 2025 shape', '2025'),
-  httpFamily('Streamable HTTP, 2026-07-28 shape', '2026'),
+  ...HTTP_ENGINES.flatMap((engine) => [
+    httpFamily(`Streamable HTTP, 2025 shape (${engine.name})`, '2025', engine),
+    httpFamily(`Streamable HTTP, 2026-07-28 shape (${engine.name})`, '2026', engine),
+  ]),
   httpFamily('HTTP+SSE (2024-11-05)', 'legacy'),
 ];
 

@@ -3,11 +3,12 @@
 import { createClient, streamableHttp, type Client, type StreamableHttpOptions } from '../../../src/index.js';
 import { CALLS, echoed, errorNamed, failedTyped, hundredCalls, problems, startCalls } from '../../helpers/faults/calls.js';
 import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem, recordDiagnostics } from '../../helpers/faults/client.js';
+import { describeOnEngines } from '../../helpers/faults/engines.js';
 import { httpFaultServer, runId, type FaultParams, type HttpFaultServer } from '../../helpers/faults/fault-server.js';
 
 const SPEC_MS = 15_000;
 
-describe('Streamable HTTP (2025 shape) faults with 100 calls in flight', () => {
+describeOnEngines('Streamable HTTP (2025 shape) faults with 100 calls in flight', (engine) => {
   let server: HttpFaultServer;
   let client: Client | undefined;
   beforeAll(async () => (server = await httpFaultServer()));
@@ -15,7 +16,7 @@ describe('Streamable HTTP (2025 shape) faults with 100 calls in flight', () => {
 
   async function start(label: string, params: FaultParams, options: StreamableHttpOptions = {}): Promise<{ run: string; client: Client }> {
     const run = runId(label);
-    client = createClient(streamableHttp(server.url(run, { shape: '2025', ...params }), options), FAULT_CLIENT_OPTIONS);
+    client = createClient(streamableHttp(server.url(run, { shape: '2025', ...params }), { fetch: engine.fetch, ...options }), FAULT_CLIENT_OPTIONS);
     await connected(client);
     return { run, client };
   }

@@ -5,11 +5,12 @@ import { filter, firstValueFrom, map } from 'rxjs';
 import { createClient, streamableHttp, type Client, type ClientOptions } from '../../../src/index.js';
 import { CALLS, echoed, errorNamed, failedTyped, hundredCalls, problems, startCalls } from '../../helpers/faults/calls.js';
 import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem, recordDiagnostics } from '../../helpers/faults/client.js';
+import { describeOnEngines } from '../../helpers/faults/engines.js';
 import { httpFaultServer, reportWhen, runId, within, type FaultParams, type HttpFaultServer, type RunReport } from '../../helpers/faults/fault-server.js';
 
 const SPEC_MS = 15_000;
 
-describe('Streamable HTTP (2026-07-28 shape) faults with 100 calls in flight', () => {
+describeOnEngines('Streamable HTTP (2026-07-28 shape) faults with 100 calls in flight', (engine) => {
   let server: HttpFaultServer;
   let client: Client | undefined;
   beforeAll(async () => (server = await httpFaultServer()));
@@ -17,7 +18,7 @@ describe('Streamable HTTP (2026-07-28 shape) faults with 100 calls in flight', (
 
   async function start(label: string, params: FaultParams, options: ClientOptions = {}): Promise<{ run: string; client: Client }> {
     const run = runId(label);
-    client = createClient(streamableHttp(server.url(run, { shape: '2026', ...params })), { ...FAULT_CLIENT_OPTIONS, ...options });
+    client = createClient(streamableHttp(server.url(run, { shape: '2026', ...params }), { fetch: engine.fetch }), { ...FAULT_CLIENT_OPTIONS, ...options });
     await connected(client);
     return { run, client };
   }

@@ -3,6 +3,7 @@
 import { createClient, streamableHttp, type Client } from '../../../src/index.js';
 import { CALLS, echoed, errorNamed, explain, failedTyped, hundredCalls, problems, startCalls, type PerCallFault } from '../../helpers/faults/calls.js';
 import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem, recordingFetch, type RecordingFetch } from '../../helpers/faults/client.js';
+import { describeOnEngines } from '../../helpers/faults/engines.js';
 import { httpFaultServer, runId, type FaultParams, type HttpFaultServer } from '../../helpers/faults/fault-server.js';
 
 const SPEC_MS = 15_000;
@@ -11,7 +12,7 @@ const STORM_MS = 1000;
 const HELD = 90;
 const STORMED = CALLS - HELD;
 
-describe('Streamable HTTP faults with 100 calls in flight', () => {
+describeOnEngines('Streamable HTTP faults with 100 calls in flight', (engine) => {
   let server: HttpFaultServer;
   let client: Client | undefined;
   beforeAll(async () => (server = await httpFaultServer()));
@@ -19,7 +20,7 @@ describe('Streamable HTTP faults with 100 calls in flight', () => {
 
   async function start(label: string, params: FaultParams, fetch?: RecordingFetch): Promise<{ run: string; client: Client }> {
     const run = runId(label);
-    client = createClient(streamableHttp(server.url(run, params), fetch ? { fetch: fetch.fetch } : {}), FAULT_CLIENT_OPTIONS);
+    client = createClient(streamableHttp(server.url(run, params), { fetch: fetch?.fetch ?? engine.fetch }), FAULT_CLIENT_OPTIONS);
     await connected(client);
     return { run, client };
   }
@@ -27,7 +28,7 @@ describe('Streamable HTTP faults with 100 calls in flight', () => {
   for (const shape of ['2025', '2026'] as const) {
     describe(`(${shape} shape)`, () => {
       it(`a 503 storm with Retry-After fails only the calls whose POST got a 503, at once, typed and naming the status; the next call works once it ends (${shape})`, async () => {
-        const answers = recordingFetch();
+        const answers = recordingFetch(engine.fetch);
         const { run, client } = await start(`storm-${shape}`, { shape, fault: 'storm', after: HELD, stormMs: STORM_MS, retryAfter: 1 }, answers);
         // A call sent into the storm meets its own fault: the 503 that answers its POST.
         const its503: PerCallFault = { what: 'its 503', at: (o) => answers.answeredAt(o.index) };

@@ -57,10 +57,14 @@ function assembleHeaders(
 /** Codes of a connection that closed after the request went out (`other side closed`, a reset): nothing came back. */
 const CLOSED_UNDER_REQUEST = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
 
-/** True when the failure is the connection closing under a sent request, rather than it never being sent. */
+/**
+ * True when the failure is the connection closing under a sent request, rather than it never being sent. `fetch`
+ * puts the code on the cause of its `fetch failed`; undici's `request` on the error itself.
+ */
 function closedUnderRequest(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' && CLOSED_UNDER_REQUEST.has(cause.code);
+  const failure = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = failure?.code ?? failure?.cause?.code;
+  return typeof code === 'string' && CLOSED_UNDER_REQUEST.has(code);
 }
 
 function networkError(ctx: HttpContext, spec: HttpRequestSpec, error: unknown): McpError {
