@@ -26,7 +26,7 @@ describe('the group and structured-output examples', () => {
       const example = join(root, 'examples/server/example-server.ts');
       await writeFile(file, JSON.stringify({ mcpServers: { example: { command: process.execPath, args: ['--import', 'tsx', example] }, gone: { command: 'rxmcp-no-such-server' } } }));
       const lines = await run('examples/group.ts', file);
-      expect(lines).toContain('example: 8 tools');
+      expect(lines).toContain('example: 9 tools');
       expect(lines.find((line) => line.startsWith('gone: '))).toMatch(/^gone: failed \(.*rxmcp-no-such-server/);
       expect(lines).toContain('example__add → {"sum":42}');
     } finally {

@@ -44,7 +44,7 @@ describe('toAgentsMcpServer with the OpenAI Agents SDK runner (example server ov
         { toolCalls: [{ id: 'b1', name: 'bonus', arguments: {} }] },
         { content: 'Bonus said Bonus!' },
       ]);
-      server = toAgentsMcpServer(client, { name: `example-${cacheToolsList}`, cacheToolsList, filter: { deny: ['add', 'countdown', 'greet', 'summarize', 'bump', 'big_result', 'flood'] } });
+      server = toAgentsMcpServer(client, { name: `example-${cacheToolsList}`, cacheToolsList, filter: { allow: ['toggle_tool', 'bonus'] } });
       await server.connect();
       const agent = new Agent({ name: 'Assistant', instructions: 'Use the tools.', model: await chatModel(script.baseUrl), mcpServers: [server] });
       const result = await run(agent, 'Turn the bonus on and call it.');

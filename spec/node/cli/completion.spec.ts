@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { bashShell, BIN, exec, EXAMPLE_SERVER, shellPlace, tmuxServer, type Shell, type ShellPlace } from './shells.js';
 
 const server = tmuxServer(`rxmcp-completion-${process.pid}`);
-const TOOLS = ['add', 'countdown', 'greet', 'summarize', 'toggle_tool', 'bump', 'big_result', 'flood'];
+const TOOLS = ['add', 'countdown', 'greet', 'summarize', 'toggle_tool', 'bump', 'big_result', 'flood', 'edit_skill'];
 
 /** The line being edited: the last line of the screen that shows the prompt. */
 async function editedLine(shell: Shell): Promise<string> {

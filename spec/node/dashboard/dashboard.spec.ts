@@ -36,7 +36,7 @@ describe('dashboard page in Chromium', () => {
     expect(await p.locator('.state .revision').innerText()).toBe('MCP 2026-07-28 (modern)');
     expect(await p.locator('.state .server-info').innerText()).toBe('rxmcp-example-server 1.0.0');
     await p.waitForSelector('.tool-list li[data-tool="flood"]');
-    expect(await p.locator('.tool-list li').count()).toBe(8);
+    expect(await p.locator('.tool-list li').count()).toBe(9);
     expect(await p.locator('.tool-list li[data-tool="add"] .badge.untrusted').allInnerTexts()).toEqual(['read-only?', 'idempotent?']);
   }, SPEC_MS);
 
