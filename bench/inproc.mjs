@@ -9,15 +9,32 @@
 //
 // node bench/inproc.mjs --worker <client> <seq|conc> --alloc   one measurement under the sampling heap profiler
 // (objects later collected included; bench/alloc.mjs): bytes allocated per call, and the functions that allocate them.
+// A worker also takes --calls N (seq), --batches N (conc) and --root <checkout> (the rxmcp of another checkout's
+// dist/, with that checkout's rxjs): bench/instructions.mjs runs workers so under callgrind.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { median } from './cases.mjs';
 import { CLIENT_INFO } from './clients.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-const SEQ = { warmup: 1000, calls: 5000 };
-const CONC = { inFlight: 1000, batches: 20 };
+const argv0 = process.argv.slice(2);
+const numberOption = (name, fallback) => {
+  const at = argv0.indexOf(`--${name}`);
+  return at >= 0 ? Number(argv0[at + 1]) : fallback;
+};
+const SEQ = { warmup: 1000, calls: numberOption('calls', 5000) };
+const CONC = { inFlight: 1000, batches: numberOption('batches', 20) };
+const ROOT = argv0.includes('--root') ? argv0[argv0.indexOf('--root') + 1] : undefined;
+
+/** rxmcp's entry `name` (`index`, `session`) and rxjs: this package's, or those of the checkout `--root`. */
+async function load(name) {
+  if (ROOT === undefined) return Promise.all([import(name === 'index' ? 'rxmcp' : `rxmcp/${name}`), import('rxjs')]);
+  return [await import(pathToFileURL(join(ROOT, 'dist', `${name}.js`)).href), createRequire(join(ROOT, 'package.json'))('rxjs')];
+}
 const CLIENTS = ['rxmcp-auto', 'rxmcp-legacy', 'rxmcp-session', 'official', 'official-auto'];
 const CASES = ['seq', 'conc'];
 
@@ -94,7 +111,7 @@ function rxmcpTransport(Observable) {
 
 /** rxmcp's session alone (2025-11-25 handshake by hand, results not decoded): the floor under the client. */
 async function rxmcpSession() {
-  const [{ createSession }, { Observable, lastValueFrom }] = await Promise.all([import('rxmcp/session'), import('rxjs')]);
+  const [{ createSession }, { Observable, lastValueFrom }] = await load('session');
   const session = createSession(rxmcpTransport(Observable));
   await lastValueFrom(session.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: CLIENT_INFO }));
   await lastValueFrom(session.notify('notifications/initialized'), { defaultValue: undefined });
@@ -107,7 +124,7 @@ async function rxmcpSession() {
 }
 
 async function rxmcp(protocol) {
-  const [{ createClient }, { Observable, lastValueFrom }] = await Promise.all([import('rxmcp'), import('rxjs')]);
+  const [{ createClient }, { Observable, lastValueFrom }] = await load('index');
   const transport = rxmcpTransport(Observable);
   const client = createClient(transport, { clientInfo: CLIENT_INFO, protocol });
   await lastValueFrom(client.connect());
