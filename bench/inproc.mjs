@@ -9,8 +9,8 @@
 //
 // node bench/inproc.mjs --worker <client> <seq|conc> --alloc   one measurement under the sampling heap profiler
 // (objects later collected included; bench/alloc.mjs): bytes allocated per call, and the functions that allocate them.
-// A worker also takes --calls N (seq), --batches N (conc) and --root <checkout> (the rxmcp of another checkout's
-// dist/, with that checkout's rxjs): bench/instructions.mjs runs workers so under callgrind.
+// A worker also takes --calls N (seq), --batches N (conc), --root <checkout> (the rxmcp of another checkout's
+// dist/, with that checkout's rxjs) and --patient (see LIMITS): bench/instructions.mjs runs workers so under callgrind.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -29,6 +29,9 @@ const numberOption = (name, fallback) => {
 const SEQ = { warmup: 1000, calls: numberOption('calls', 5000) };
 const CONC = { inFlight: 1000, batches: numberOption('batches', 20) };
 const ROOT = argv0.includes('--root') ? argv0[argv0.indexOf('--root') + 1] : undefined;
+// --patient: an hour for each request instead of the default minute (under callgrind 1000 calls in flight may take
+// longer than that); the request clocks run all the same, so the path measured is the default one.
+const LIMITS = argv0.includes('--patient') ? { timeout: { firstMs: 3_600_000 } } : {};
 
 /** rxmcp's entry `name` (`index`, `session`) and rxjs: this package's, or those of the checkout `--root`. */
 async function load(name) {
@@ -112,7 +115,7 @@ function rxmcpTransport(Observable) {
 /** rxmcp's session alone (2025-11-25 handshake by hand, results not decoded): the floor under the client. */
 async function rxmcpSession() {
   const [{ createSession }, { Observable, lastValueFrom }] = await load('session');
-  const session = createSession(rxmcpTransport(Observable));
+  const session = createSession(rxmcpTransport(Observable), LIMITS);
   await lastValueFrom(session.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: CLIENT_INFO }));
   await lastValueFrom(session.notify('notifications/initialized'), { defaultValue: undefined });
   await lastValueFrom(session.request('tools/list'));
@@ -126,7 +129,7 @@ async function rxmcpSession() {
 async function rxmcp(protocol) {
   const [{ createClient }, { Observable, lastValueFrom }] = await load('index');
   const transport = rxmcpTransport(Observable);
-  const client = createClient(transport, { clientInfo: CLIENT_INFO, protocol });
+  const client = createClient(transport, { clientInfo: CLIENT_INFO, protocol, ...LIMITS });
   await lastValueFrom(client.connect());
   await lastValueFrom(client.listTools());
   return { call: (text) => lastValueFrom(client.callTool('echo', { text })), close: () => client.close(), protocol: () => client.server?.protocolVersion };

@@ -27,7 +27,7 @@ const COUNTS = { seq: { flag: '--calls', low: 1000, high: 4000, calls: 3000 }, c
 /** Instructions of one worker run under callgrind. */
 function instructions(client, caseName, count, root) {
   const dir = mkdtempSync(join(tmpdir(), 'rxmcp-callgrind-'));
-  const args = ['--tool=callgrind', `--callgrind-out-file=${join(dir, 'out')}`, '--smc-check=all-non-file', process.execPath, INPROC, '--worker', client, caseName, COUNTS[caseName].flag, String(count)];
+  const args = ['--tool=callgrind', `--callgrind-out-file=${join(dir, 'out')}`, '--smc-check=all-non-file', process.execPath, INPROC, '--worker', client, caseName, COUNTS[caseName].flag, String(count), '--patient'];
   if (root !== undefined) args.push('--root', root);
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
