@@ -7,6 +7,8 @@
 //
 // seq: (I(4000 calls) - I(1000 calls)) / 3000, after 1000 warm-up calls; conc: (I(6 batches) - I(2 batches)) / 4000
 // (1000 calls in flight per batch, after one warm-up batch): enough calls that the compiler's work settles first.
+// Node runs with --single-threaded (no concurrent compiler or collector threads), whose work would otherwise land
+// in the count at different moments from run to run.
 // --roots compares checkouts (each one's built dist/ and its rxjs), interleaved. Needs `valgrind` on the PATH;
 // each run takes minutes.
 import { spawn } from 'node:child_process';
@@ -27,7 +29,7 @@ const COUNTS = { seq: { flag: '--calls', low: 1000, high: 4000, calls: 3000 }, c
 /** Instructions of one worker run under callgrind. */
 function instructions(client, caseName, count, root) {
   const dir = mkdtempSync(join(tmpdir(), 'rxmcp-callgrind-'));
-  const args = ['--tool=callgrind', `--callgrind-out-file=${join(dir, 'out')}`, '--smc-check=all-non-file', process.execPath, INPROC, '--worker', client, caseName, COUNTS[caseName].flag, String(count), '--patient'];
+  const args = ['--tool=callgrind', `--callgrind-out-file=${join(dir, 'out')}`, '--smc-check=all-non-file', process.execPath, '--single-threaded', INPROC, '--worker', client, caseName, COUNTS[caseName].flag, String(count), '--patient'];
   if (root !== undefined) args.push('--root', root);
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
