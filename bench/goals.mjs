@@ -14,6 +14,22 @@ const ERAS = [
 const MiB = 1024 * 1024;
 const KiB = 1024;
 
+/**
+ * The goals, as ratios of medians. Sequential calls (stdio and Streamable HTTP): at least `vsOfficial` times the
+ * official v2 client and `vsLimit` times the limit. 1000 in flight (stdio): at least `vsOfficial` times v2,
+ * `vsV1` times the official v1 client and `vsLimit` times the limit. Connect + first list: at most `connect` times
+ * the official client. Large results (5 and 50 MiB): at most `bigTime` times the limit, and the RSS they add at most
+ * `bigRss` times the payload. Peak RSS of the sequential cases: at most `peakRss` times v2.
+ */
+export const GOALS = {
+  seq: { vsOfficial: 1.5, vsLimit: 0.85 },
+  conc: { vsOfficial: 2, vsV1: 1, vsLimit: 0.6 },
+  connect: 0.8,
+  bigTime: 1.1,
+  bigRss: 3,
+  peakRss: 0.6,
+};
+
 /** A goal's check: value against bound, `atLeast` (≥) or at most (≤). */
 const cell = (value, bound, atLeast, suffix = '') => {
   if (value === undefined || Number.isNaN(value)) return { text: 'n/a' };
@@ -35,9 +51,10 @@ export function evaluateGoals({ results, cases, servers, imports, sizes, budget 
   const eraRow = (goal, server, check) => rows.push({ goal, server, cells: ERAS.map(([rx, official]) => check(rx, official)) });
 
   for (const caseName of ['seq-stdio', 'seq-http', 'conc-stdio'].filter(has)) {
-    const [vsOfficial, vsLimit] = caseName === 'conc-stdio' ? [2, 0.8] : [1.4, 0.85];
+    const { vsOfficial, vsLimit, vsV1 } = caseName === 'conc-stdio' ? GOALS.conc : GOALS.seq;
     for (const server of servers) {
       eraRow(`${caseName} calls/s ≥ ${vsOfficial}× official v2`, server, (rx, off) => cell(ratio(caseName, server, rx, off), vsOfficial, true));
+      if (vsV1 !== undefined) eraRow(`${caseName} calls/s ≥ ${vsV1}× official v1`, server, (rx) => cell(ratio(caseName, server, rx, 'official-v1'), vsV1, true));
       eraRow(`${caseName} calls/s ≥ ${vsLimit}× limit`, server, (rx) => cell(ratio(caseName, server, rx, 'limit'), vsLimit, true));
     }
   }
@@ -50,15 +67,17 @@ export function evaluateGoals({ results, cases, servers, imports, sizes, budget 
     }
   }
   for (const caseName of ['connect-stdio', 'connect-http'].filter(has)) {
-    for (const [field, label] of [['value', caseName], ['first', caseName.replace('connect', 'first')]]) {
-      for (const server of servers) eraRow(`${label} ms ≤ 1× official v2`, server, (rx, off) => cell(ratio(caseName, server, rx, off, field), 1, false));
+    // The goal is the connect + first list of a warm process; the cold first one (module loading included) is held
+    // to at most the official client's.
+    for (const [field, label, bound] of [['value', caseName, GOALS.connect], ['first', caseName.replace('connect', 'first'), 1]]) {
+      for (const server of servers) eraRow(`${label} ms ≤ ${bound}× official v2`, server, (rx, off) => cell(ratio(caseName, server, rx, off, field), bound, false));
     }
   }
   for (const caseName of Object.keys(CASES).filter((c) => CASES[c].kind === 'big' && has(c))) {
     const mib = CASES[caseName].size / MiB;
     for (const server of servers) {
-      eraRow(`${caseName} time ≤ 1.2× limit`, server, (rx) => cell(ratio(caseName, server, rx, 'limit'), 1.2, false));
-      eraRow(`${caseName} RSS added ≤ 1.5× ${mib} MiB`, server, (rx) => cell(med(caseName, server, rx, 'memX'), 1.5, false, '×'));
+      eraRow(`${caseName} time ≤ ${GOALS.bigTime}× limit`, server, (rx) => cell(ratio(caseName, server, rx, 'limit'), GOALS.bigTime, false));
+      eraRow(`${caseName} RSS added ≤ ${GOALS.bigRss}× ${mib} MiB`, server, (rx) => cell(med(caseName, server, rx, 'memX'), GOALS.bigRss, false, '×'));
     }
   }
   for (const transport of ['stdio', 'http']) {
@@ -74,7 +93,7 @@ export function evaluateGoals({ results, cases, servers, imports, sizes, budget 
     }
   }
   for (const caseName of ['seq-stdio', 'seq-http'].filter(has)) {
-    for (const server of servers) eraRow(`${caseName} peak RSS ≤ 0.6× official v2`, server, (rx, off) => cell(ratio(caseName, server, rx, off, 'rssMB'), 0.6, false));
+    for (const server of servers) eraRow(`${caseName} peak RSS ≤ ${GOALS.peakRss}× official v2`, server, (rx, off) => cell(ratio(caseName, server, rx, off, 'rssMB'), GOALS.peakRss, false));
   }
   for (const caseName of Object.keys(CASES).filter((c) => CASES[c].kind === 'alloc' && has(c))) {
     const limits = budget?.allocBytesPerCall?.[CASES[caseName].mode] ?? {};

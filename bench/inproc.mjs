@@ -9,15 +9,35 @@
 //
 // node bench/inproc.mjs --worker <client> <seq|conc> --alloc   one measurement under the sampling heap profiler
 // (objects later collected included; bench/alloc.mjs): bytes allocated per call, and the functions that allocate them.
+// A worker also takes --calls N (seq), --batches N (conc), --root <checkout> (the rxmcp of another checkout's
+// dist/, with that checkout's rxjs) and --patient (see LIMITS): bench/instructions.mjs runs workers so under callgrind.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { median } from './cases.mjs';
 import { CLIENT_INFO } from './clients.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-const SEQ = { warmup: 1000, calls: 5000 };
-const CONC = { inFlight: 1000, batches: 20 };
+const argv0 = process.argv.slice(2);
+const numberOption = (name, fallback) => {
+  const at = argv0.indexOf(`--${name}`);
+  return at >= 0 ? Number(argv0[at + 1]) : fallback;
+};
+const SEQ = { warmup: 1000, calls: numberOption('calls', 5000) };
+const CONC = { inFlight: 1000, batches: numberOption('batches', 20) };
+const ROOT = argv0.includes('--root') ? argv0[argv0.indexOf('--root') + 1] : undefined;
+// --patient: an hour for each request instead of the default minute (under callgrind 1000 calls in flight may take
+// longer than that); the request clocks run all the same, so the path measured is the default one.
+const LIMITS = argv0.includes('--patient') ? { timeout: { firstMs: 3_600_000 } } : {};
+
+/** rxmcp's entry `name` (`index`, `session`) and rxjs: this package's, or those of the checkout `--root`. */
+async function load(name) {
+  if (ROOT === undefined) return Promise.all([import(name === 'index' ? 'rxmcp' : `rxmcp/${name}`), import('rxjs')]);
+  return [await import(pathToFileURL(join(ROOT, 'dist', `${name}.js`)).href), createRequire(join(ROOT, 'package.json'))('rxjs')];
+}
 const CLIENTS = ['rxmcp-auto', 'rxmcp-legacy', 'rxmcp-session', 'official', 'official-auto'];
 const CASES = ['seq', 'conc'];
 
@@ -94,8 +114,8 @@ function rxmcpTransport(Observable) {
 
 /** rxmcp's session alone (2025-11-25 handshake by hand, results not decoded): the floor under the client. */
 async function rxmcpSession() {
-  const [{ createSession }, { Observable, lastValueFrom }] = await Promise.all([import('rxmcp/session'), import('rxjs')]);
-  const session = createSession(rxmcpTransport(Observable));
+  const [{ createSession }, { Observable, lastValueFrom }] = await load('session');
+  const session = createSession(rxmcpTransport(Observable), LIMITS);
   await lastValueFrom(session.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: CLIENT_INFO }));
   await lastValueFrom(session.notify('notifications/initialized'), { defaultValue: undefined });
   await lastValueFrom(session.request('tools/list'));
@@ -107,9 +127,9 @@ async function rxmcpSession() {
 }
 
 async function rxmcp(protocol) {
-  const [{ createClient }, { Observable, lastValueFrom }] = await Promise.all([import('rxmcp'), import('rxjs')]);
+  const [{ createClient }, { Observable, lastValueFrom }] = await load('index');
   const transport = rxmcpTransport(Observable);
-  const client = createClient(transport, { clientInfo: CLIENT_INFO, protocol });
+  const client = createClient(transport, { clientInfo: CLIENT_INFO, protocol, ...LIMITS });
   await lastValueFrom(client.connect());
   await lastValueFrom(client.listTools());
   return { call: (text) => lastValueFrom(client.callTool('echo', { text })), close: () => client.close(), protocol: () => client.server?.protocolVersion };

@@ -11,7 +11,7 @@
 //   --cases a,b          cases (default all; see --list)
 //   --servers sdk,raw    servers (default both)
 //   --clients a,b        clients (default all but limit-fetch; big50-stdio runs the official clients only when
-//                        they are named here; the goals need rxmcp-*, official, official-auto and limit)
+//                        they are named here; the goals need rxmcp-*, official, official-auto, official-v1 and limit)
 //   --no-framing         leave out the stdio framing table (bench/framing.mjs); --framing-only: nothing else
 //   --no-warm            leave out the warm start table (bench/warm.mjs: cold and warm connect to the first tools,
 //                        the example server over stdio and HTTP); --warm-runs N (default 5; 3 with --quick)

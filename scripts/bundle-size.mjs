@@ -6,6 +6,9 @@
 //   node scripts/bundle-size.mjs             the table
 //   node scripts/bundle-size.mjs --analyze   and where the bytes of the core bundle go, per source module (from
 //                                            src/ through esbuild's metafile)
+//   node scripts/bundle-size.mjs --areas     the core bundle by area (rxmcp's folders, each dependency): minified
+//                                            bytes from the metafile, their share of the gzipped size, and for a
+//                                            dependency the gzipped bytes the bundle loses without it (measured)
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,8 +67,58 @@ async function analyze() {
   return analyzeMetafile(metafile, { verbose: false });
 }
 
+/** The area of a module of the bundle: `src/<folder>` for rxmcp's own, the package name for a dependency. */
+export function areaOf(path) {
+  const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  if (dependency) return dependency[1];
+  const own = /(?:^|\/)src\/([^/]+)\//.exec(path);
+  return own ? `src/${own[1]}` : path;
+}
+
+/**
+ * The core bundle by area: `{ bytes, gzip, rows: [{ area, bytes, share, gzipSaved }] }`, largest first. `bytes` are the
+ * area's minified bytes in the bundle, `share` the gzipped bundle's size in proportion to them; `gzipSaved` (for a
+ * dependency) is what the gzipped bundle loses when every module of it is replaced by an empty one.
+ */
+export async function measureAreas() {
+  const entry = BUNDLES.core.code.replace("from 'rxmcp'", `from ${JSON.stringify(join(ROOT, 'src/index.ts'))}`);
+  const whole = await bundle(entry);
+  const output = Object.entries(whole.metafile.outputs).find(([name]) => name.endsWith('.js'))[1];
+  const byArea = new Map();
+  for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) byArea.set(areaOf(path), (byArea.get(areaOf(path)) ?? 0) + bytesInOutput);
+  const rows = [];
+  for (const [area, bytes] of byArea) {
+    if (area.startsWith('bundle-entry') || area === 'src/index.ts') continue;
+    // Every module of the area becomes an empty CommonJS one, whose names all import as undefined.
+    const empty = {
+      name: 'leave-out',
+      setup(build) {
+        build.onLoad({ filter: /.*/ }, (args) => (areaOf(args.path) === area && args.path !== join(ROOT, 'src/index.ts') ? { contents: 'module.exports = {};', loader: 'js' } : undefined));
+      },
+    };
+    // Only a dependency can be left out alone: leaving out a folder of rxmcp's leaves out what only it reaches.
+    const dependency = !area.startsWith('src/');
+    const without = dependency ? await bundle(entry, { plugins: [empty], logLevel: 'silent' }).catch((error) => ({ error })) : undefined;
+    rows.push({ area, bytes, share: Math.round((bytes / whole.bytes) * whole.gzip), gzipSaved: without?.gzip === undefined ? undefined : whole.gzip - without.gzip, error: without?.error?.errors?.[0]?.text });
+  }
+  rows.sort((a, b) => b.bytes - a.bytes);
+  return { bytes: whole.bytes, gzip: whole.gzip, rows };
+}
+
+/** The areas table, as lines. */
+export function formatAreas({ bytes, gzip, rows }) {
+  const lines = [
+    `core bundle by area: ${kb(bytes)} minified, ${kb(gzip)} gzipped (share: the gzipped size in proportion to the minified bytes;`,
+    'left out: what the gzipped bundle loses without the dependency, measured)',
+    `${'area'.padEnd(28)}${'minified'.padStart(10)}${'share'.padStart(10)}${'left out'.padStart(10)}`,
+  ];
+  for (const row of rows) lines.push(`${row.area.padEnd(28)}${kb(row.bytes).padStart(10)}${kb(row.share).padStart(10)}${(row.gzipSaved === undefined ? '-' : kb(row.gzipSaved)).padStart(10)}${row.error ? `  (${row.error})` : ''}`);
+  return lines;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log('browser bundles (esbuild, minified, browser platform, dependencies included, gzip -9):');
   for (const line of formatSizes(await measureBundles(), { core: CORE_BUNDLE_GOAL })) console.log(`  ${line}`);
   if (process.argv.includes('--analyze')) console.log(await analyze());
+  if (process.argv.includes('--areas')) for (const line of formatAreas(await measureAreas())) console.log(`  ${line}`);
 }

@@ -1,4 +1,4 @@
-import { Observable, catchError, concat, defer, forkJoin, last, map, mergeMap, of, throwError, type Subscription } from 'rxjs';
+import { Observable, catchError, concat, forkJoin, last, map, mergeMap, of, throwError, type Subscription } from 'rxjs';
 import { InputRequiredError, RpcError } from '../errors/errors.js';
 import { isInputRequiredResult, type InputRequests, type InputRequiredResult, type InputResponse } from '../protocol/model/mrtr.js';
 import type { Params, ProgressEvent } from '../session/types.js';
@@ -116,5 +116,6 @@ function rounds(host: RoundHost, original: Params, params: Params, round: number
  * handlers in flight (their signal aborts); nothing more is sent.
  */
 export function withInputRounds(host: RoundHost, params: Params): Observable<CallEvent<unknown>> {
-  return defer(() => rounds(host, params, params, 1));
+  // `rounds` sends nothing before it is subscribed: no `defer` around it.
+  return rounds(host, params, params, 1);
 }

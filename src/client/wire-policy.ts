@@ -70,6 +70,30 @@ function headerBuilder(revision: Revision, version: string): (method: string, pa
   };
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const NO_OPTIONS: CallOptions = Object.freeze({});
+const EMPTY_REQUEST_OPTIONS: RequestOptions = Object.freeze({});
+
+/**
+ * The session options of a call with nothing of its own but `_meta` and headers: frozen and shared while the
+ * `_meta` is the revision's shared one (per log level) and the headers are the revision's fixed ones, built
+ * otherwise.
+ */
+function sharedOptions(): (meta: Params | undefined, headers: Headers | undefined) => RequestOptions {
+  let last: { readonly meta: Params | undefined; readonly headers: Headers | undefined; readonly options: RequestOptions } | undefined;
+  return (meta, headers) => {
+    if (meta === undefined && headers === undefined) return EMPTY_REQUEST_OPTIONS;
+    if (last !== undefined && last.meta === meta && last.headers === headers) return last.options;
+    const options: Mutable<RequestOptions> = {};
+    if (meta !== undefined) options.meta = meta;
+    if (headers !== undefined) options.headers = headers;
+    // Only frozen parts (the shared `_meta`, the version header) make an object worth keeping.
+    if ((meta === undefined || Object.isFrozen(meta)) && (headers === undefined || Object.isFrozen(headers))) last = { meta, headers, options: Object.freeze(options) };
+    return options;
+  };
+}
+
 /**
  * The wire policy of a connection negotiated at `revision`, with `envelope`, over a transport that does (or does
  * not) give each request its own stream (`exchange`).
@@ -79,6 +103,7 @@ export function wirePolicy(revision: Revision, envelope: Envelope, exchange: boo
   const headers = headerBuilder(revision, envelope.version);
   const notificationHeaders = (method: string) => headers(method, undefined);
   const cancelHeaders = notificationHeaders('notifications/cancelled');
+  const plainOptions = sharedOptions();
   return {
     revision,
     envelope,
@@ -88,17 +113,21 @@ export function wirePolicy(revision: Revision, envelope: Envelope, exchange: boo
       ...(cancelHeaders === undefined ? {} : { cancelHeaders }),
     },
     reissue: exchange && revision.brokenStream === 'reissue',
-    requestOptions(method, params, options = {}, logLevel = envelope.logLevel) {
+    requestOptions(method, params, options = NO_OPTIONS, logLevel = envelope.logLevel) {
       const requestMeta = meta(revision.logLevel === 'meta' ? logLevel : undefined, options.trace, options.meta, options.extensions);
       const requestHeaders = headers(method, params, options.tool);
-      return {
-        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-        ...(options.progress ? { progress: true } : {}),
-        ...(options.cancellable === false ? { cancellable: false } : {}),
-        ...(options.onRequestId === undefined ? {} : { onRequestId: options.onRequestId }),
-        ...(requestMeta ? { meta: requestMeta } : {}),
-        ...(requestHeaders ? { headers: requestHeaders } : {}),
-      };
+      const { timeout, progress, cancellable, onRequestId } = options;
+      // A plain call (no limits, progress, cancel rule or id callback of its own) shares one options object per
+      // `_meta` and headers: nothing is built for it.
+      if (timeout === undefined && progress !== true && cancellable !== false && onRequestId === undefined) return plainOptions(requestMeta, requestHeaders);
+      const out: Mutable<RequestOptions> = {};
+      if (timeout !== undefined) out.timeout = timeout;
+      if (progress === true) out.progress = true;
+      if (cancellable === false) out.cancellable = false;
+      if (onRequestId !== undefined) out.onRequestId = onRequestId;
+      if (requestMeta !== undefined) out.meta = requestMeta;
+      if (requestHeaders !== undefined) out.headers = requestHeaders;
+      return out;
     },
     notificationHeaders,
     canNotify: (method) => Object.hasOwn(revision.methods, method) && isClientNotificationSpec(revision.methods[method]),

@@ -10,7 +10,10 @@ export const DEFAULT_REQUEST_TIMEOUT: TimeoutOptions = { firstMs: 60_000 };
 export function plan(method: string, params: Params | undefined, options: RequestOptions, defaults: TimeoutOptions | false, resultOnly: boolean, connection?: ConnectionRuntime): RequestPlan {
   const limits = options.timeout === undefined ? defaults : options.timeout;
   const wantsProgress = options.progress === true || (limits !== false && limits.idleMs !== undefined);
-  return { method, params, options, wantsProgress, limits, resultOnly, ...(connection ? { connection } : {}) };
+  // Written out rather than spread: one object per request, of one shape.
+  return connection === undefined
+    ? { method, params, options, wantsProgress, limits, resultOnly }
+    : { method, params, options, wantsProgress, limits, resultOnly, connection };
 }
 
 /** One notification as a cold Observable: written on `pinned` (failing once it has ended), else on the current connection. */

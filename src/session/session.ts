@@ -42,7 +42,7 @@ export function createSession(transport: Transport, options: SessionOptions = {}
       resetOnRefCountZero: options.idleCloseMs === undefined ? false : () => timer(options.idleCloseMs ?? 0),
     }),
   );
-  core.hold.attach(connection$);
+  core.hold.attach(connection$, options.idleCloseMs === undefined);
   return {
     requestEvents: (method, params, o = {}) => requestEvents(host, plan(method, params, o, defaults, false)) as Observable<RequestEvent>,
     request: (method, params, o = {}) => requestEvents(host, plan(method, params, o, defaults, true)) as Observable<ResultPayload>,

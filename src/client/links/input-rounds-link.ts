@@ -12,6 +12,7 @@ import type { Link } from './types.js';
 export function inputRoundsLink(run: ServerRequestRunner, maxRounds: number, version: ProtocolVersion): Link {
   return (call, next) => {
     if (knownMethodSpec(version, call.method)?.mayRequireInput !== true) return next(call);
-    return withInputRounds({ method: call.method, maxRounds, run, send: (params) => next({ ...call, params }) }, call.params ?? {});
+    // The first round sends the call as it came; a later one, with the round's answers in its params.
+    return withInputRounds({ method: call.method, maxRounds, run, send: (params) => next(params === call.params ? call : { ...call, params }) }, call.params ?? {});
   };
 }
