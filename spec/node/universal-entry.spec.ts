@@ -141,7 +141,7 @@ describe('the built universal entry', () => {
 });
 
 describe('a browser bundle of the universal entry', () => {
-  it('builds for the browser and stays small: createClient + streamableHttp under 66.5 KB gzipped, one zod locale, no warm start, no tool pinning, no skill verification', async () => {
+  it('builds for the browser and stays small: createClient + streamableHttp under 66.75 KB gzipped, one zod locale, no warm start, no tool pinning, no skill verification', async () => {
     expect(existsSync(join(root, 'dist/index.js'))).withContext('dist/index.js is missing: run npm run build').toBeTrue();
     const { core } = await measureBundles(['core']);
     // The output-schema validator (@cfworker/json-schema and its glue, about 7.7 KB) is part of every client; the
@@ -149,8 +149,10 @@ describe('a browser bundle of the universal entry', () => {
     // warm start is opt-in by value (rxmcp/warm): the core holds its hooks only, so it adds none of its code here.
     // The Skills extension's registration, its three verbs and skills$, and connecting by a Server Card's revision
     // brought 65.9 KB (67,451 B) to 66.3 KB (67,883 B); reading and verifying skill files (frontmatter reader,
-    // SHA-256 checks) and discovering cards are outside the core (rxmcp/agent, rxmcp/protocol).
-    expect(core.gzip).toBeLessThan(66.5 * 1024);
+    // SHA-256 checks) and discovering cards are outside the core (rxmcp/agent, rxmcp/protocol). The per-call path's
+    // frozen request options and connection hold, and the HTTP engine's error codes, measured 66.5 KB (68,145 B)
+    // with the skills. What a 35 KB core would take is in docs/performance.md.
+    expect(core.gzip).toBeLessThan(66.75 * 1024);
     const locales = core.sources.filter((file) => file.includes('zod/v4/locales/'));
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
     expect(core.sources.filter((file) => file.includes('src/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);

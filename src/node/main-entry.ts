@@ -3,6 +3,7 @@
 export { streamableHttp, httpTransport } from './http-defaults.js';
 export { createClient, DEFAULT_CLIENT_INFO } from '../client/client.js';
 export { toAsyncClient } from '../client/promise.js';
+export { typedTools } from '../client/typed-tools.js';
 export { unlessReadOnly } from '../client/tool-hints.js';
 export { toolDisplayName } from '../protocol/model.js';
 export { retryLink, retryDelay } from '../client/links/retry-link.js';
