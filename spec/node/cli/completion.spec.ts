@@ -90,4 +90,16 @@ describe('rxmcp completion', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('completion takes a shell: bash, zsh, fish');
   }, 30_000);
+
+  it("takes the Inspector's spelling, --completion <shell> with or without --cli, for the same script", async () => {
+    const direct = await place.rxmcp('completion', 'bash');
+    for (const argv of [['--cli', '--completion', 'bash'], ['--completion', 'bash']]) {
+      const aliased = await place.rxmcp(...argv);
+      expect(aliased.code).withContext(`${argv.join(' ')}: ${aliased.stderr}`).toBe(0);
+      expect(aliased.stdout).toBe(direct.stdout);
+    }
+    const bad = await place.rxmcp('--cli', '--completion', 'tcsh');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('completion takes a shell: bash, zsh, fish');
+  }, 30_000);
 });

@@ -26,9 +26,18 @@ export function sessionTarget(argv: readonly string[]): string | undefined {
   return target.kind === 'config' && target.file === undefined && target.server?.startsWith('@') === true ? target.server : undefined;
 }
 
-/** True when the command line is one of sessions or completion: its first word, or a target `@name`. */
+/** The Inspector's `--completion <shell>` (with or without `--cli`) as `completion <shell>`; else `argv` itself. */
+function completionSpelling(argv: readonly string[]): readonly string[] {
+  const at = argv.indexOf('--completion');
+  return at < 0 || WORDS.includes(argv[0] ?? '') ? argv : ['completion', ...argv.slice(at + 1, at + 2)];
+}
+
+/**
+ * True when the command line is one of sessions or completion: its first word, the Inspector's `--completion`, or
+ * a target `@name`.
+ */
 export function isSessionCommand(argv: readonly string[]): boolean {
-  return WORDS.includes(argv[0] ?? '') || sessionTarget(argv) !== undefined;
+  return WORDS.includes(argv[0] ?? '') || argv.includes('--completion') || sessionTarget(argv) !== undefined;
 }
 
 const withoutFirst = (argv: readonly string[], word: string): string[] => {
@@ -54,7 +63,7 @@ async function dispatch(argv: readonly string[], io: CliIo, stdout: CliStream, s
  */
 export async function runSessionCommand(argv: readonly string[], io: CliIo, stdout: CliStream, stderr: CliStream, runner: VerbRunner): Promise<number> {
   try {
-    return await dispatch(argv, io, stdout, stderr, runner);
+    return await dispatch(completionSpelling(argv), io, stdout, stderr, runner);
   } catch (error) {
     const failure = sessionFailure(error) ?? describeFailure(error, { phase: 'setup' });
     createOutput(stdout, stderr, io.env ?? {}, argv.includes('--json')).fail(failure);
