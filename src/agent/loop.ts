@@ -14,7 +14,8 @@ import { chatCompletion, type ChatCompletion, type OpenAiEndpoint } from './open
 import { toolOutput, type ToolOutput, type ToolOutputOptions } from './output.js';
 import { toOpenAiChatToolMessages, type OpenAiChatMessage, type OpenAiChatToolCall, type ToolOutputEntry } from './results.js';
 import { DEFAULT_TOOL_HINTS, approvalOf } from '../client/tool-hints.js';
-import { parseArguments, settledTools } from './loop/tools.js';
+import { parseArguments } from './loop/tools.js';
+import { settledToolList as settledTools } from './settled-tools.js';
 import { hintsStream, isToolCallDenied, type ToolCallApproval, type ToolHints, type ToolHintsInput, type ToolSource } from './source.js';
 import { openAiChatTool, type OpenAiChatTool } from './tool-formats.js';
 

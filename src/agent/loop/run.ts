@@ -9,7 +9,8 @@ import type { ToolOutput } from '../output.js';
 import type { ModelReply, ModelTurnEvent, ModelUsage } from '../providers/types.js';
 import { hintsStream, type ToolHints } from '../source.js';
 import type { AgentRunEvent, RunAgentOptions } from './events.js';
-import { runToolCall, settledTools } from './tools.js';
+import { settledToolList as settledTools } from '../settled-tools.js';
+import { runToolCall } from './tools.js';
 
 const DEFAULT_MAX_TURNS = 20;
 const DEFAULT_SETTLE_MS = 2000;

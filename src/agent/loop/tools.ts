@@ -1,34 +1,16 @@
-// The tools side of a turn: the tool list once it settled, and one tool call from the model's request to the
-// output the model is told (approval, progress, input rounds, result or failure).
-import { EMPTY, Observable, catchError, concat, defer, filter, map, mergeMap, of, take, timeout } from 'rxjs';
+// One tool call of a turn, from the model's request to the output the model is told (approval, progress, input
+// rounds, result or failure). The tool list a turn offers is settledToolList (../settled-tools.ts), shared with the
+// framework adapters.
+import { EMPTY, Observable, catchError, concat, defer, map, mergeMap, of } from 'rxjs';
 import { McpError } from '../../errors/mcp-error.js';
-import type { CallToolResult, Tool } from '../../protocol/model/tools.js';
+import type { CallToolResult } from '../../protocol/model/tools.js';
 import type { Params } from '../../session/types.js';
 import { DEFAULT_TOOL_HINTS, approvalOf } from '../../client/tool-hints.js';
 import type { AdvertisedTool } from '../advertise.js';
 import { toolOutput, type ToolOutput } from '../output.js';
 import type { ModelToolCall } from '../providers/types.js';
-import { isToolCallDenied, type ToolHints, type ToolSource } from '../source.js';
+import { isToolCallDenied, type ToolHints } from '../source.js';
 import type { AgentRunEvent, AgentToolOutcome, RunAgentOptions } from './events.js';
-
-/**
- * The tool list once it has settled: nothing announced and not loaded, nothing loading (or the wait ran out). A
- * list that never loaded and failed is an error.
- */
-export function settledTools(source: ToolSource, settleMs: number): Observable<readonly Tool[]> {
-  const latest$ = source.tools$.pipe(take(1));
-  if (source.toolsState$ === undefined) return latest$;
-  return source.toolsState$.pipe(
-    filter((state) => !state.refreshing && (state.items === undefined ? state.error !== undefined : !state.stale || state.error !== undefined)),
-    map((state) => {
-      // Never an empty list in place of one that failed to load: the loop fails with the listing's error.
-      if (state.items === undefined) throw state.error;
-      return state.items;
-    }),
-    take(1),
-    timeout({ first: settleMs, with: () => latest$ }),
-  );
-}
 
 /** The model's arguments as an object, or why they are not one. */
 export function parseArguments(raw: string): Params | string {
