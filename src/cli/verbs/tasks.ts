@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { tap } from 'rxjs';
+import { parseTaskReference, type TaskReference, type TaskServer } from '../../client/tasks/reference.js';
+import { resumeTask } from '../../client/tasks/resume.js';
+import type { TaskEvent } from '../../client/tasks/types.js';
+import { TaskReferenceError } from '../../errors/task-reference-errors.js';
+import type { Command, TargetRequest } from '../command.js';
+import type { Connection } from '../connection.js';
+import { UsageError } from '../errors.js';
+import { EXIT } from '../failure.js';
+import { lastUnlessInterrupted, type Run } from '../run-context.js';
+
+/** The reference `tasks resume` names: JSON text as it is, anything else a file (relative to `cwd`). */
+async function referenceText(operand: string, cwd: string): Promise<string> {
+  if (operand.trimStart().startsWith('{')) return operand;
+  const file = isAbsolute(operand) ? operand : resolve(cwd, operand);
+  return readFile(file, 'utf8').catch((error: Error) => {
+    throw new UsageError(`The task reference ${file} cannot be read: ${error.message}`);
+  });
+}
+
+function parsed(text: string): TaskReference {
+  try {
+    return parseTaskReference(text);
+  } catch (error) {
+    throw TaskReferenceError.is(error) ? new UsageError(error.message, { cause: error }) : error;
+  }
+}
+
+const targetOf = (server: TaskServer): TargetRequest =>
+  'url' in server ? { kind: 'url', url: server.url } : { kind: 'config', file: server.config, server: server.entry };
+
+/**
+ * `tasks resume <reference-file|json>`: the command with the reference read, and its server as the target when the
+ * command line named none. @throws UsageError for another sub-verb, an unreadable file or a malformed reference.
+ */
+export async function withTaskTarget(command: Command, cwd: string): Promise<{ command: Command; reference: string }> {
+  const [sub, operand, ...extra] = command.operands;
+  if (sub !== 'resume' || operand === undefined || extra.length > 0) throw new UsageError('tasks takes: tasks resume <reference-file|json>');
+  const reference = await referenceText(operand, cwd);
+  const target = parsed(reference).server;
+  return { command: command.target.kind === 'none' ? { ...command, target: targetOf(target) } : command, reference };
+}
+
+function line(event: TaskEvent): unknown {
+  switch (event.type) {
+    case 'task-created':
+    case 'task-status':
+      return { type: event.type, task: event.task };
+    case 'task-input':
+      return { type: event.type, key: event.key, method: event.request.method };
+    case 'result':
+      return { type: 'result', result: event.result };
+    default:
+      return { type: event.type };
+  }
+}
+
+/**
+ * Follows the task of `reference` on `connection` to its end: each event as one NDJSON line on stdout (with `--json`,
+ * only the result). A reference of another server than the target URL, or of the other shape of tasks, is a usage
+ * error; a task the server no longer knows exits 5.
+ */
+export async function tasksVerb(run: Run, connection: Connection, reference: string): Promise<number> {
+  const { target } = run.command;
+  const resumed = resumeTask(connection.client, reference, target.kind === 'url' ? { server: { url: target.url } } : {}).pipe(
+    tap((event) => {
+      if (!run.out.json) run.out.value(line(event), true);
+    }),
+  );
+  try {
+    const last = await lastUnlessInterrupted<TaskEvent | undefined>(run, resumed, undefined);
+    if (run.out.json && last?.type === 'result') run.out.value(last.result);
+    return last?.type === 'result' && last.result.isError === true ? EXIT.tool : EXIT.ok;
+  } catch (error) {
+    throw TaskReferenceError.is(error) ? new UsageError(error.message, { cause: error }) : error;
+  }
+}
