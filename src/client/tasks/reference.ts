@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { TaskReferenceError } from '../../errors/task-reference-errors.js';
 import { TASKS_EXTENSION } from '../../protocol/model/tasks-extension.js';
+import type { Client } from '../client-types.js';
 import type { ServerSession } from '../server-session.js';
 import type { TaskShape } from './requests.js';
 import type { TaskSnapshot } from './types.js';
@@ -10,8 +11,16 @@ import type { TaskSnapshot } from './types.js';
  * configuration file (`config` is the file; without it, the known configuration files are searched for `entry`).
  */
 export type TaskServer =
-  | { readonly url: string }
-  | { readonly entry: string; readonly config?: string };
+  | {
+    /** The server's URL. */
+    readonly url: string;
+  }
+  | {
+    /** The entry's name in the configuration file. */
+    readonly entry: string;
+    /** The configuration file; without it, the known configuration files are searched. */
+    readonly config?: string;
+  };
 
 /** The value of `TaskReference.format`: this version of the reference's format. */
 export const TASK_REFERENCE_FORMAT = 'rxmcp.task-reference/1';
@@ -30,7 +39,7 @@ export interface TaskReference {
   /** The revision the task was started on. */
   readonly protocolVersion: string;
   /** `core` (the tasks of MCP 2025-11-25) or `extension` (the 2026-07-28 extension `io.modelcontextprotocol/tasks`). */
-  readonly shape: TaskShape;
+  readonly shape: 'core' | 'extension';
   /** The task's id, as the server chose it. */
   readonly taskId: string;
   /** 2025-11-25 Streamable HTTP: the session the task was started in (`Mcp-Session-Id`). */
@@ -87,12 +96,7 @@ export function parseTaskReference(input: unknown): TaskReference {
 }
 
 /** What `taskReference` reads of a client: its negotiated server and its session's current connection. */
-export interface TaskReferenceSource {
-  /** The negotiated server of the current connection. */
-  readonly server: ServerSession | undefined;
-  /** The session, for the current connection's session id. */
-  readonly session: { readonly current: { readonly sessionId: string | undefined } | undefined };
-}
+export type TaskReferenceSource = Pick<Client, 'server' | 'session'>;
 
 /**
  * The reference of a task the client started or follows, for `resumeTask` in this or another process. It records

@@ -2,6 +2,7 @@ import { catchError, defer, mergeMap, throwError, type Observable } from 'rxjs';
 import { RpcError } from '../../errors/errors.js';
 import { TaskFailedError } from '../../errors/task-errors.js';
 import { TaskNotFoundError, TaskReferenceError } from '../../errors/task-reference-errors.js';
+import type { Client } from '../client-types.js';
 import type { CallOptions } from '../envelope.js';
 import type { ServerSession } from '../server-session.js';
 import { offeredTaskShape, parseTaskReference, type TaskReference, type TaskServer } from './reference.js';
@@ -13,13 +14,8 @@ export interface ResumeTaskOptions extends TaskWatchOptions, CallOptions {
   readonly server?: TaskServer;
 }
 
-/** What `resumeTask` needs of a client (a `Client` has it). */
-export interface TaskResumeClient {
-  /** Negotiates (once per connection) and emits the server. */
-  connect(): Observable<ServerSession>;
-  /** Follows a task by id to its end. */
-  watchTask(taskId: string, options?: TaskWatchOptions & CallOptions): Observable<TaskEvent>;
-}
+/** What `resumeTask` needs of a client. */
+export type TaskResumeClient = Pick<Client, 'connect' | 'watchTask'>;
 
 const INVALID_PARAMS = -32602;
 
@@ -78,14 +74,6 @@ function notFound(reference: TaskReference, error: unknown): Observable<never> {
  *   shape of tasks, or none), `TaskNotFoundError` (the server no longer knows the task), and the errors of
  *   `watchTask` (`TaskFailedError`, `TaskCancelledError`, `InputRequiredError`, `RpcError`, ...).
  * - **Teardown:** stops watching and sends nothing about the task (no `tasks/cancel`).
- * @example
- * ```ts
- * import { resumeTask } from 'rxmcp/agent';
- *
- * resumeTask(client, localStorage.getItem('research-task') ?? '').subscribe((event) => {
- *   if (event.type === 'result') console.log(event.result.content);
- * });
- * ```
  */
 export function resumeTask(client: TaskResumeClient, reference: TaskReference | string, options: ResumeTaskOptions = {}): Observable<TaskEvent> {
   return defer(() => {
