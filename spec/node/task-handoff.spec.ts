@@ -1,5 +1,5 @@
-// Durable task handles across processes, over Streamable HTTP on 127.0.0.1: process A starts a task, writes its
-// reference to a file and exits; process B (spec/fixtures/programs/task-handoff.ts) resumes it from the file. Also a
+// Durable task handles across processes, over Streamable HTTP on 127.0.0.1, in both eras: process A starts a task,
+// writes its reference to a file and exits; process B (spec/fixtures/programs/task-handoff.ts) resumes it from the file. Also a
 // reopened dashboard tab (a new client in this process), and server-everything's session-bound 2025-11-25 tasks.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ function run(...args: string[]): Promise<Run> {
 
 const handlers = { elicitation: () => ({ action: 'accept' as const, content: { angle: 'geological' } }) };
 
-describe('durable task handles across processes (2026-07-28 tasks extension, the example server over Streamable HTTP)', () => {
+describe('durable task handles across processes, the example server over Streamable HTTP', () => {
   let server: ExampleHttpServer;
   let dir: string;
   let clients: Client[] = [];
@@ -49,9 +49,9 @@ describe('durable task handles across processes (2026-07-28 tasks extension, the
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('process A starts research and exits; process B resumes it from the file: the status stream, the question answered, the report', async () => {
+  it('2026-07-28 extension: process A starts research and exits; process B resumes it from the file: the status stream, the question answered, the report', async () => {
     const file = join(dir, 'task.json');
-    const started = await run('start', server.url, file, 'research', '{"topic":"rivers"}');
+    const started = await run('start', server.url, file, 'research', '{"topic":"rivers"}', 'modern');
     expect([started.code, started.stderr]).toEqual([0, '']);
     const reference = parseTaskReference(readFileSync(file, 'utf8'));
     expect(reference).toEqual(jasmine.objectContaining({ server: { url: server.url }, protocolVersion: '2026-07-28', shape: 'extension', taskId: started.lines[0]?.['created'], pollIntervalMs: 200 }));
@@ -66,9 +66,25 @@ describe('durable task handles across processes (2026-07-28 tasks extension, the
     expect(resumed.lines[0]).toEqual({ 'task-status': 'input_required', message: 'Waiting for the angle to take' });
   }, 60_000);
 
+  it('2025-11-25 core tasks: process A starts research and exits; process B, in a session of its own, resumes it to the report', async () => {
+    const file = join(dir, 'task.json');
+    const started = await run('start', server.url, file, 'research', '{"topic":"rivers"}', 'legacy');
+    expect([started.code, started.stderr]).toEqual([0, '']);
+    const reference = parseTaskReference(readFileSync(file, 'utf8'));
+    expect(reference).toEqual(jasmine.objectContaining({ protocolVersion: '2025-11-25', shape: 'core', taskId: started.lines[0]?.['created'], pollIntervalMs: 200 }));
+    expect(reference.sessionId).toMatch(/\S/);
+    const resumed = await run('resume', file);
+    expect([resumed.code, resumed.stderr]).toEqual([0, '']);
+    expect(resumed.lines.slice(-2)).toEqual([
+      { 'task-status': 'completed', message: 'Report ready' },
+      { result: [{ type: 'text', text: 'Report on rivers.' }] },
+    ]);
+    expect(resumed.lines[0]?.['task-status']).toBeDefined();
+  }, 60_000);
+
   it('process B gets TaskNotFoundError from a server that does not know the task (a restarted one)', async () => {
     const file = join(dir, 'task.json');
-    const started = await run('start', server.url, file, 'research', '{"topic":"rivers"}');
+    const started = await run('start', server.url, file, 'research', '{"topic":"rivers"}', 'modern');
     expect(started.code).toBe(0);
     const other = await startExampleHttpServer({ tasks: true });
     try {
@@ -82,17 +98,30 @@ describe('durable task handles across processes (2026-07-28 tasks extension, the
   }, 60_000);
 
   it('a reopened dashboard tab: a new client in the same process resumes the task from the stored JSON', async () => {
-    const first = createClient(streamableHttp(server.url), { handlers });
+    const first = createClient(streamableHttp(server.url), { handlers, protocol: 'modern' });
     clients.push(first);
     const created = await lastValueFrom(first.callToolAsTask('research', { topic: 'rivers' }).pipe(filter((event) => event.type === 'task-created'), take(1)));
     const stored = JSON.stringify(taskReference(first, created.type === 'task-created' ? created.task : '', { url: server.url }));
     first.close();
-    const second = createClient(streamableHttp(server.url), { handlers });
+    const second = createClient(streamableHttp(server.url), { handlers, protocol: 'modern' });
     clients.push(second);
     const events = await lastValueFrom(resumeTask(second, stored, { server: { url: server.url } }).pipe(toArray()));
     const last = events.at(-1);
     expect(last?.type === 'result' && last.result.content).toEqual(REPORT);
     expect(events.filter((event) => event.type === 'task-status').map((event: TaskEvent) => (event.type === 'task-status' ? event.task.status : '')).at(-1)).toBe('completed');
+  }, 30_000);
+
+  it('a reopened dashboard tab on 2025-11-25: a new client (a new session) resumes the core task from the stored JSON', async () => {
+    const first = createClient(streamableHttp(server.url), { protocol: 'legacy' });
+    clients.push(first);
+    const created = await lastValueFrom(first.callToolAsTask('research', { topic: 'rivers' }).pipe(filter((event) => event.type === 'task-created'), take(1)));
+    const stored = JSON.stringify(taskReference(first, created.type === 'task-created' ? created.task : '', { url: server.url }));
+    first.close();
+    const second = createClient(streamableHttp(server.url), { protocol: { pin: '2025-11-25' } });
+    clients.push(second);
+    const last = (await lastValueFrom(resumeTask(second, stored, { server: { url: server.url } }).pipe(toArray()))).at(-1);
+    expect(last?.type === 'result' && last.result.content).toEqual([{ type: 'text', text: 'Report on rivers.' }]);
+    expect(second.session.current?.sessionId).not.toBe(JSON.parse(stored).sessionId);
   }, 30_000);
 });
 

@@ -9,13 +9,13 @@ import { cli, errorOf, eventsOf, jsonOf, tempHome, type TempHome } from './helpe
 const ANSWER = ['--elicit', 'accept={"angle":"economic"}'];
 const REPORT = { content: [{ type: 'text', text: 'Report on ports, from the economic angle.' }] };
 
-describe('rxmcp tasks resume, in process, against the example server\'s research task (2026-07-28 tasks extension)', () => {
+describe('rxmcp tasks resume, in process, against the example server\'s research task', () => {
   let server: ExampleHttpServer;
   let home: TempHome;
 
   /** Starts research in a client of its own, which stops watching and closes: the reference, as JSON. */
-  async function started(): Promise<string> {
-    const client = createClient(streamableHttp(server.url), { protocol: 'modern' });
+  async function started(protocol: 'modern' | 'legacy' = 'modern'): Promise<string> {
+    const client = createClient(streamableHttp(server.url), { protocol });
     try {
       const created = await lastValueFrom(client.callToolAsTask('research', { topic: 'ports' }).pipe(filter((event) => event.type === 'task-created'), take(1)));
       return JSON.stringify(taskReference(client, created.type === 'task-created' ? created.task : '', { url: server.url }));
@@ -42,6 +42,12 @@ describe('rxmcp tasks resume, in process, against the example server\'s research
     expect(events.map((event) => event['type'])).toContain('task-input');
     expect(events.at(-2)).toEqual({ type: 'task-status', task: jasmine.objectContaining({ status: 'completed', statusMessage: 'Report ready' }) });
     expect(events.at(-1)).toEqual({ type: 'result', result: jasmine.objectContaining(REPORT) });
+  }, 30_000);
+
+  it('a 2025-11-25 reference: connects at its revision (a server of both eras), to the core task\'s report', async () => {
+    const result = await cli(home, ['--json', 'tasks', 'resume', await started('legacy')]);
+    expect(result.exitCode).withContext(result.stderr).toBe(0);
+    expect(jsonOf(result)).toEqual(jasmine.objectContaining({ content: [{ type: 'text', text: 'Report on ports.' }] }));
   }, 30_000);
 
   it('tasks resume <json> --json: the result only', async () => {

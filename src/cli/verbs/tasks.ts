@@ -5,6 +5,7 @@ import { parseTaskReference, type TaskReference, type TaskServer } from '../../c
 import { resumeTask } from '../../client/tasks/resume.js';
 import type { TaskEvent } from '../../client/tasks/types.js';
 import { TaskReferenceError } from '../../errors/task-reference-errors.js';
+import { SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from '../../protocol/versions.js';
 import type { Command, TargetRequest } from '../command.js';
 import type { Connection } from '../connection.js';
 import { UsageError } from '../errors.js';
@@ -31,16 +32,24 @@ function parsed(text: string): TaskReference {
 const targetOf = (server: TaskServer): TargetRequest =>
   'url' in server ? { kind: 'url', url: server.url } : { kind: 'config', file: server.config, server: server.entry };
 
+/** The reference's revision, unless `--protocol` named one: a server of both eras then speaks the task's. */
+function protocolOf(command: Command, reference: TaskReference): Command['options']['protocol'] {
+  const known = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(reference.protocolVersion);
+  return command.options.protocol === 'auto' && known ? { pin: reference.protocolVersion as ProtocolVersion } : command.options.protocol;
+}
+
 /**
- * `tasks resume <reference-file|json>`: the command with the reference read, and its server as the target when the
- * command line named none. @throws UsageError for another sub-verb, an unreadable file or a malformed reference.
+ * `tasks resume <reference-file|json>`: the command with the reference read, its server as the target when the
+ * command line named none, and its revision unless `--protocol` named one.
+ * @throws UsageError for another sub-verb, an unreadable file or a malformed reference.
  */
 export async function withTaskTarget(command: Command, cwd: string): Promise<{ command: Command; reference: string }> {
   const [sub, operand, ...extra] = command.operands;
   if (sub !== 'resume' || operand === undefined || extra.length > 0) throw new UsageError('tasks takes: tasks resume <reference-file|json>');
   const reference = await referenceText(operand, cwd);
-  const target = parsed(reference).server;
-  return { command: command.target.kind === 'none' ? { ...command, target: targetOf(target) } : command, reference };
+  const read = parsed(reference);
+  const target = command.target.kind === 'none' ? targetOf(read.server) : command.target;
+  return { command: { ...command, target, options: { ...command.options, protocol: protocolOf(command, read) } }, reference };
 }
 
 function line(event: TaskEvent): unknown {
