@@ -90,7 +90,7 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
     case 'types':
       return typesVerb(run, connection);
     case 'tasks':
-      return tasksVerb(run, connection, run.taskReference ?? '');
+      return tasksVerb(run, connection, run.taskReference);
     default:
       return EXIT.usage;
   }

@@ -71,7 +71,8 @@ function line(event: TaskEvent): unknown {
  * only the result). A reference of another server than the target URL, or of the other shape of tasks, is a usage
  * error; a task the server no longer knows exits 5.
  */
-export async function tasksVerb(run: Run, connection: Connection, reference: string): Promise<number> {
+export async function tasksVerb(run: Run, connection: Connection, reference: string | undefined): Promise<number> {
+  if (reference === undefined) throw new UsageError('tasks resume connects to the server of its reference: run it without @<session>');
   const { target } = run.command;
   const resumed = resumeTask(connection.client, reference, target.kind === 'url' ? { server: { url: target.url } } : {}).pipe(
     tap((event) => {
