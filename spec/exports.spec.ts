@@ -36,10 +36,11 @@ describe('public entry points', () => {
     expect(Object.keys(universal).length).toBeLessThanOrEqual(MAIN_ENTRY_LIMIT);
   });
 
-  it('rxmcp/agent exports the agent loops and their model providers, tool formats and names, tool results, hints, tool pinning and sampling through a model', () => {
+  it('rxmcp/agent exports the agent loops and their model providers, tool formats and names, tool results, hints, tool pinning, skill files, durable task handles and sampling through a model', () => {
     expect(Object.keys(agent).sort()).toEqual([
       'runAgent', 'openAiChatModel', 'openAiResponsesModel', 'anthropicModel', 'agentLoop', 'isToolCallDenied', 'DEFAULT_TOOL_HINTS', 'hintsOf',
       'readSkillFile', 'verifySkillFile', 'SkillVerificationError',
+      'taskReference', 'parseTaskReference', 'TASK_REFERENCE_FORMAT', 'resumeTask', 'TaskReferenceError', 'TaskNotFoundError',
       'toolPinning', 'toolDrift$', 'toolFingerprint', 'pinTools', 'PINNED_FIELDS', 'diffToolPins', 'describeDrift', 'memoryPinStore', 'ToolDriftError',
       'advertiseTools', 'describeTools', 'DEFAULT_MAX_TOOLS', 'toOpenAiChatTools', 'toOpenAiResponsesTools', 'toAnthropicTools', 'openAiChatTool',
       'openAiResponsesTool', 'anthropicTool', 'assignToolNames', 'sanitizeToolName', 'qualifiedToolName', 'PROVIDER_TOOL_NAME',

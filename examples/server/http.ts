@@ -5,6 +5,7 @@ import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
 import { cacheTtlArgument, createExampleServer, ExampleState } from './example-server.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { isMainModule } from './main.js';
+import { withCoreTasks } from './core-tasks.js';
 import { withTasks } from './tasks.js';
 
 /** Options of {@link startExampleHttpServer}. */
@@ -13,7 +14,10 @@ export interface ExampleHttpOptions {
   readonly port?: number;
   /** The state shared by all requests; a fresh one by default. */
   readonly state?: ExampleState;
-  /** Serve the 2026-07-28 tasks extension with the task tool `research` (examples/server/tasks.ts); default false. */
+  /**
+   * Serve tasks with the task tool `research`: the 2026-07-28 tasks extension (examples/server/tasks.ts) and the
+   * 2025-11-25 core tasks on 2025-11-25 sessions (examples/server/core-tasks.ts); default false.
+   */
   readonly tasks?: boolean;
   /** The cache hints of the 2026-07-28 cacheable results, in ms (see `ExampleServerOptions.cacheTtlMs`). */
   readonly cacheTtlMs?: number;
@@ -39,16 +43,18 @@ function exampleHandler(state: ExampleState, tasks: boolean, cacheTtlMs?: number
   });
   const modernFetch = tasks ? withTasks((request) => modern.fetch(request)) : { fetch: (request: Request) => modern.fetch(request), close: () => undefined };
   const legacy = new LegacySessions(() => createExampleServer({ era: 'legacy', state }));
+  const legacyFetch = tasks ? withCoreTasks((request) => legacy.fetch(request)) : { fetch: (request: Request) => legacy.fetch(request), close: () => undefined };
   const stopNotifying = state.subscribe((change) => {
     if (change.kind === 'tools') modern.notify.toolsChanged();
     else modern.notify.resourceUpdated(change.uri);
   });
   return {
     fetch: async (request: Request): Promise<Response> =>
-      (await isLegacyRequest(request)) ? legacy.fetch(request) : modernFetch.fetch(request),
+      (await isLegacyRequest(request)) ? legacyFetch.fetch(request) : modernFetch.fetch(request),
     close: async (): Promise<void> => {
       stopNotifying();
       modernFetch.close();
+      legacyFetch.close();
       await Promise.all([modern.close(), legacy.close()]);
     },
   };

@@ -56,6 +56,14 @@ export type { VerifiedSkillFile, VerifySkillFileOptions } from '../protocol/ext-
 export { SkillVerificationError } from '../errors/skill-errors.js';
 export type { SkillCheck, SkillVerificationErrorOptions } from '../errors/skill-errors.js';
 
+// Durable task handles: a running task as plain JSON, picked up again in this or another process
+export { taskReference, parseTaskReference, TASK_REFERENCE_FORMAT } from '../client/tasks/reference.js';
+export type { TaskReference, TaskServer, TaskReferenceSource } from '../client/tasks/reference.js';
+export { resumeTask } from '../client/tasks/resume.js';
+export type { ResumeTaskOptions, TaskResumeClient } from '../client/tasks/resume.js';
+export { TaskReferenceError, TaskNotFoundError } from '../errors/task-reference-errors.js';
+export type { TaskReferenceFailure, TaskReferenceErrorOptions, TaskNotFoundErrorOptions } from '../errors/task-reference-errors.js';
+
 // Tools for a model
 export { advertiseTools, describeTools, DEFAULT_MAX_TOOLS } from './advertise.js';
 export type {

@@ -20,6 +20,8 @@ export interface Run {
   readonly interrupted$: Observable<void>;
   /** The line reader of standard input (one per run). */
   readonly lines: () => LineReader;
+  /** `tasks resume`: the task reference's JSON text. */
+  readonly taskReference?: string;
 }
 
 /** A run over `io`. */

@@ -18,6 +18,7 @@ import { serversVerb } from './verbs/servers.js';
 import { isSessionCommand, runSessionCommand } from './session/route.js';
 import { cardVerb } from './verbs/card.js';
 import { skillsVerb } from './verbs/skills.js';
+import { tasksVerb, withTaskTarget } from './verbs/tasks.js';
 import { openRecording, recordVerb } from './verbs/record.js';
 import { typesVerb } from './verbs/types.js';
 import { watchVerb } from './verbs/watch.js';
@@ -88,6 +89,8 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
       return skillsVerb(run, connection);
     case 'types':
       return typesVerb(run, connection);
+    case 'tasks':
+      return tasksVerb(run, connection, run.taskReference);
     default:
       return EXIT.usage;
   }
@@ -158,6 +161,10 @@ async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, st
   const run = createRun(io, command, placeOf(io), out);
   try {
     if (command.verb === 'card') return await cardVerb(run);
+    if (command.verb === 'tasks') {
+      const { command: resolved, reference } = await withTaskTarget(command, run.place.cwd);
+      return await connected({ ...run, command: resolved, taskReference: reference });
+    }
     return command.verb === 'servers' ? await serversVerb(run) : await connected(run);
   } catch (error) {
     return out.fail(describeFailure(error, { phase: 'setup' }));

@@ -33,6 +33,8 @@ Verbs:
   set-level <level>             the server's log level (debug … emergency)
   skills [<name|uri> [path]]    the skills (Skills extension); with a skill, one file of it, verified
   card <url|domain>             the server's MCP Server Card: who it is, its endpoints and revisions
+  tasks resume <file|json>      follow a task from its reference (rxmcp/agent taskReference) to its result,
+                                each status as NDJSON; the target defaults to the reference's server
   types                         TypeScript types of the tools' input and output schemas, and Tools for
                                 typedTools<Tools>(client) of rxmcp: rxmcp <target> types > tools.d.ts
   record <file> <target>        record a session as NDJSON: the verbs of stdin, one a line, until it ends or
