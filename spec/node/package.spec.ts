@@ -180,7 +180,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(esm.code).withContext(explain(esm)).toBe(0);
     expect(cjs.code).withContext(explain(cjs)).toBe(0);
     const fromEsm = JSON.parse(esm.stdout) as Record<string, string[]>;
-    expect(Object.keys(fromEsm)).toEqual(['rxmcp', 'rxmcp/agent', 'rxmcp/protocol', 'rxmcp/session', 'rxmcp/oauth', 'rxmcp/node', 'rxmcp/testing', 'rxmcp/warm']);
+    expect(Object.keys(fromEsm)).toEqual(['rxmcp', 'rxmcp/agent', 'rxmcp/protocol', 'rxmcp/session', 'rxmcp/oauth', 'rxmcp/node', 'rxmcp/testing', 'rxmcp/warm', 'rxmcp/apps']);
     expect(fromEsm['rxmcp']).toContain('createClient');
     expect(fromEsm['rxmcp/agent']).toContain('agentLoop');
     expect(fromEsm['rxmcp/protocol']).toContain('JsonRpcMessageSchema');
@@ -189,6 +189,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(fromEsm['rxmcp/node']).toContain('stdio');
     expect(fromEsm['rxmcp/testing']).toContain('marbleTransport');
     expect(fromEsm['rxmcp/warm']).toContain('warmStart');
+    expect(fromEsm['rxmcp/apps']).toContain('renderApp');
     expect(JSON.parse(cjs.stdout)).toEqual(fromEsm);
   }, STEP_MS);
 
@@ -235,7 +236,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     const pkgDir = join(installed(), 'node_modules/rxmcp');
     const files = listFiles(pkgDir);
     const declarations = files.filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts') || file.endsWith('.d.mts'));
-    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'warm', 'ai', 'otel', 'openai-agents', 'langchain'].map((entry) => `dist/${entry}.d.ts`);
+    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'warm', 'ai', 'otel', 'openai-agents', 'langchain', 'apps'].map((entry) => `dist/${entry}.d.ts`);
     const esmCopies = ['index', 'middleware', 'tools'].map((file) => `dist/esm-types/langchain/${file}.d.ts`);
     expect(declarations.filter((file) => file.startsWith('dist/esm-types/'))).toEqual(esmCopies);
     expect(declarations.filter((file) => !file.startsWith('dist/types/') && !file.startsWith('dist/esm-types/') && !entryStubs.includes(file))).toEqual([]);
