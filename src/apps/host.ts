@@ -53,6 +53,8 @@ export interface RenderAppOptions {
   readonly openLink?: (url: string) => boolean | PromiseLike<boolean>;
   /** How the app's tool calls are made (the host's own call records); default: `client.callTool`. */
   readonly callTool?: (name: string, args: Params) => ObservableInput<CallToolResult>;
+  /** Called with the app's iframe before it is attached (to give it a class or a first height). */
+  readonly onFrame?: (frame: HTMLIFrameElement) => void;
   /** The frame's highest height in pixels; default 640. */
   readonly maxHeight?: number;
   /** How long the app may take to finish at teardown (`ui/resource-teardown`), in ms; default 1000. */
@@ -168,6 +170,7 @@ function runApp(options: RenderAppOptions, url: URL, resource: AppResource): Obs
       resize: (height) => (frame.style.height = `${Math.min(maxHeight, Math.ceil(height))}px`),
       fail: (error) => subscriber.error(error),
     }));
+    options.onFrame?.(frame);
     options.container.appendChild(frame);
     const opened = session;
     return () => {
