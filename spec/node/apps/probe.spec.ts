@@ -140,4 +140,21 @@ describe('rxmcp/apps renderApp in Chromium (probe app)', () => {
     expect((await hostState(p)).error).toBe(`AppSandboxError: The sandbox ${harness.hostOrigin} is the page's own origin: an MCP App must run on another one`);
     expect(await p.locator('#apps iframe').count()).toBe(0);
   }, SPEC_MS);
+
+  it('leaves a host that the sandbox does not list without an app: the proxy refuses to start', async () => {
+    const p = await browser.newPage();
+    page = p;
+    errors = [];
+    const frameErrors: string[] = [];
+    p.on('pageerror', (error) => frameErrors.push(error.message));
+    const foreign = harness.hostOrigin.replace('127.0.0.1', 'localhost');
+    await p.goto(harness.pageUrl.replace(harness.hostOrigin, foreign));
+    await p.waitForFunction(() => 'host' in window);
+    await show(p, { url: `${foreign}/mcp`, tool: 'probe', input: {} });
+    const sandbox = await (await p.waitForSelector('#apps iframe')).contentFrame();
+    await until(() => frameErrors.length > 0, 10_000, 'the proxy started', 50);
+    expect(frameErrors).toEqual([`${foreign} may not frame this sandbox`]);
+    expect(await sandbox?.locator('iframe').count()).toBe(0);
+    expect((await hostState(p)).events).toEqual([]);
+  }, SPEC_MS);
 });
