@@ -3,7 +3,7 @@
 //
 //   dist/<entry>.js                          ESM entry files, bundled by esbuild, one per package export: index (rxmcp),
 //                                           agent, protocol, session, oauth, node, testing, warm, ai, otel,
-//                                           openai-agents, langchain
+//                                           openai-agents, langchain, apps
 //                                           (rxmcp/<entry>); code
 //                                           shared between entries lives in dist/chunks/ (one copy of every module, so
 //                                           `instanceof` holds across entries)
@@ -40,7 +40,7 @@ const DIST = join(ROOT, 'dist');
 const ENTRIES = {
   index: 'src/index.ts', agent: 'src/agent/index.ts', protocol: 'src/protocol/index.ts', session: 'src/session/index.ts', oauth: 'src/auth/index.ts',
   node: 'src/node/index.ts', testing: 'src/testing/index.ts', warm: 'src/warm/index.ts', ai: 'src/ai/index.ts', otel: 'src/otel/index.ts',
-  'openai-agents': 'src/openai-agents/index.ts', langchain: 'src/langchain/index.ts',
+  'openai-agents': 'src/openai-agents/index.ts', langchain: 'src/langchain/index.ts', apps: 'src/apps/index.ts',
 };
 /**
  * Node builds of universal entries, chosen by the `node` export condition; their types are the universal entry's

@@ -23,6 +23,11 @@ export const CORE_BUNDLE_GOAL = 35 * 1024;
 export const BUNDLES = {
   core: { what: 'createClient + streamableHttp', code: "import { createClient, streamableHttp } from 'rxmcp'; globalThis.keep = [createClient, streamableHttp];" },
   oauth: { what: 'core + oauth (the OAuth add-on)', code: "import { createClient, streamableHttp } from 'rxmcp'; import { oauth } from 'rxmcp/oauth'; globalThis.keep = [createClient, oauth, streamableHttp];" },
+  apps: {
+    what: 'core + renderApp (rxmcp/apps, the MCP Apps host)',
+    code: "import { createClient, streamableHttp } from 'rxmcp'; import { renderApp } from 'rxmcp/apps'; globalThis.keep = [createClient, renderApp, streamableHttp];",
+  },
+  'apps-sandbox': { what: 'runSandboxProxy (rxmcp/apps, the sandbox page)', code: "import { runSandboxProxy } from 'rxmcp/apps'; globalThis.keep = [runSandboxProxy];" },
   full: { what: "every export of 'rxmcp'", code: "import * as rxmcp from 'rxmcp'; globalThis.keep = rxmcp;" },
   official: {
     what: '@modelcontextprotocol/client: Client + StreamableHTTPClientTransport',

@@ -34,6 +34,7 @@ const BY_FILE = [
   [/^agent\/(openai-chat|sampling|providers\/anthropic-sampling)\.ts$/, 'Sampling'],
   [/^(agent|ai|openai-agents|langchain)\//, 'Agents'],
   [/^otel\//, 'Observability'],
+  [/^apps\//, 'MCP Apps'],
   [/^testing\/(frames|marble-transport|marble-run|scheduler)\.ts$/, 'Marbles'],
   [/^testing\/fixtures\//, 'Fixtures'],
   [/^testing\//, 'Testing'],

@@ -2,6 +2,7 @@
 // name added to or removed from an entry changes its public API: update the snapshot, docs/moved-names.md when a
 // name moves, and the CHANGELOG.
 import * as agent from '../src/agent/index.js';
+import * as apps from '../src/apps/index.js';
 import * as oauth from '../src/auth/index.js';
 import * as universal from '../src/index.js';
 import * as otel from '../src/otel/index.js';
@@ -86,11 +87,20 @@ describe('public entry points', () => {
     expect(Object.keys(warm).sort()).toEqual(['memoryWarmStore', 'warmStart']);
   });
 
+  it('rxmcp/apps exports the MCP Apps host, the sandbox proxy, the postMessage transport, the resource, CSP and permission helpers and their errors', () => {
+    expect(Object.keys(apps).sort()).toEqual([
+      'APPS_PROTOCOL_VERSION', 'APP_CALL_DENIED', 'APP_MIME_TYPE', 'AppCspError', 'AppResourceError', 'AppSandboxError', 'CSP_QUERY_PARAMETER',
+      'RESTRICTIVE_APP_CSP', 'appCsp', 'appResource', 'appResourceUri', 'checkAppCsp', 'grantedPermissions', 'modelTools', 'permissionsPolicy',
+      'postMessageTransport', 'renderApp', 'runSandboxProxy', 'sandboxCsp', 'toolVisibility',
+    ]);
+  });
+
   it('no name is the value export of two entries', () => {
     const entries = {
       rxmcp: universal, 'rxmcp/agent': agent, 'rxmcp/protocol': protocol, 'rxmcp/session': session, 'rxmcp/oauth': oauth, 'rxmcp/testing': testing,
       'rxmcp/otel': otel,
       'rxmcp/warm': warm,
+      'rxmcp/apps': apps,
     };
     const homes = new Map<string, string[]>();
     for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry]);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { cspFromQuery } from './csp.js';
+import { sandboxCsp } from 'rxmcp/apps';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -105,6 +105,6 @@ export function sandboxRoutes(publicDir: string, distDir: string): { routes: Map
     ['/sandbox.js.map', { file: join(distDir, 'sandbox.js.map') }],
   ]);
   const headersFor = (url: URL): Record<string, string> =>
-    url.pathname === '/sandbox.html' ? { 'content-security-policy': cspFromQuery(url.searchParams.get('csp')) } : {};
+    url.pathname === '/sandbox.html' ? { 'content-security-policy': sandboxCsp(url.searchParams.get('csp')) } : {};
   return { routes, headersFor };
 }

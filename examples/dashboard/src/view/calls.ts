@@ -4,7 +4,7 @@ import { repeat } from 'lit-html/directives/repeat.js';
 import type { Subscription } from 'rxjs';
 import { toolDisplayName } from 'rxmcp';
 import { appView } from '../apps/app-view.js';
-import { appResourceUri } from '../apps/ui-meta.js';
+import { appResourceUri } from 'rxmcp/apps';
 import type { Dashboard } from '../dashboard.js';
 import type { CallRecord } from '../model/calls.js';
 import { toolResult, type ContentActions } from './content.js';

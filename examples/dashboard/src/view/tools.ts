@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { toolDisplayName, type Tool } from 'rxmcp';
 import { describeDrift, type ToolDrift } from 'rxmcp/agent';
-import { appResourceUri, visibility } from '../apps/ui-meta.js';
+import { appResourceUri, toolVisibility as visibility } from 'rxmcp/apps';
 import type { Dashboard } from '../dashboard.js';
 import type { CallRecord } from '../model/calls.js';
 import { toolResult, type ContentActions } from './content.js';

@@ -1,6 +1,5 @@
 import { Observable } from 'rxjs';
-import type { Transport } from 'rxmcp';
-import type { InboundFrame } from 'rxmcp/session';
+import type { InboundFrame, Transport } from '../transport/types.js';
 
 /** Options of {@link postMessageTransport}. */
 export interface PostMessageOptions {
@@ -13,12 +12,21 @@ export interface PostMessageOptions {
 }
 
 /**
- * JSON-RPC over `postMessage`, as an rxmcp `Transport` like any other: subscribing listens for `message` events and
- * posts the outbound frames, unsubscribing stops both. A message counts only when it comes from the target window
- * and from its origin; anything else on the page's message channel is ignored, never parsed.
+ * JSON-RPC over `postMessage` as an rxmcp `Transport`: subscribing listens for `message` events and posts the
+ * outbound frames to the target window, unsubscribing stops both. A message counts only when it comes from the
+ * target window and from its origin; anything else on the window's message channel is ignored, never parsed.
  *
  * `connect(outbound$)`: **Temperature:** cold. **Emits:** each message of the target window. **Completes:** never
  * by itself. **Errors:** never. **Teardown:** removes the listener and stops sending.
+ * @example
+ * ```ts
+ * import { postMessageTransport } from 'rxmcp/apps';
+ * import { createSession } from 'rxmcp/session';
+ *
+ * const frame = document.querySelector('iframe')!;
+ * const session = createSession(postMessageTransport({ target: () => frame.contentWindow, origin: 'https://sandbox.example.com' }));
+ * session.notifications$.subscribe((note) => console.log(note.method));
+ * ```
  */
 export function postMessageTransport(options: PostMessageOptions): Transport {
   const self = options.self ?? window;
