@@ -1,6 +1,6 @@
 import { createClient, type Client, type ClientHandlers, type HttpAuth, type Transport } from 'rxmcp';
 import { oauth, webStorage } from 'rxmcp/oauth';
-import { urlTransport, type RemoteOptions } from 'rxmcp/session';
+import { remoteKindOfUrl, urlTransport, type RemoteOptions } from 'rxmcp/session';
 import type { Correlator } from './correlate.js';
 import { parseHeaders, protocolMode, type ConnectionSettings } from './settings.js';
 import type { SignIn } from './sign-in.js';
@@ -15,8 +15,12 @@ export interface ClientDeps {
   readonly signIn: SignIn;
 }
 
+/**
+ * The transport of the settings; `auto` follows the URL's scheme, so a `ws:` preset of `rxmcp ui` (a stdio server
+ * relayed by its backend) goes through `webSocket()` and everything above it is the same as for HTTP.
+ */
 function transportFor(settings: ConnectionSettings, auth: HttpAuth | undefined): Transport {
-  const entry = urlTransport(settings.transport);
+  const entry = urlTransport(settings.transport === 'auto' ? remoteKindOfUrl(settings.url) : settings.transport);
   const given: RemoteOptions = { headers: parseHeaders(settings.headers), ...(auth ? { auth } : {}) };
   const taken = Object.fromEntries(Object.entries(given).filter(([option]) => (entry.options as readonly string[]).includes(option)));
   return entry.create(settings.url, { headers: {}, ...taken }, (why) => new Error(why === 'no-websocket' ? 'This browser has no WebSocket' : 'WebSocket takes no headers'));
