@@ -2,22 +2,16 @@
 // this repository (so nothing resolves from our node_modules), with only the package's declared dependencies and
 // the rxjs peer, served from the npm cache that `npm ci` filled. Packs what `npm run build` left in dist/ (`npm
 // test` builds first).
-import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { explain, packedProject, ROOT, run, SETUP_MS, type Packed, type Run } from './packed-project.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const FIXTURES = join(ROOT, 'spec/fixtures/package');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
   bin?: string | Record<string, string>;
   dependencies?: Record<string, string>;
 };
-const SETUP_MS = 80_000;
 /**
  * The most the packed tarball may weigh (`npm pack --json`'s `size`), in bytes: 1.06 MB measured with four entries,
  * 1.11 MB with eight, 1.23 MB with ten (`rxmcp/otel` and `rxmcp/warm`, with tool pinning, the OAuth URL guard and
@@ -29,40 +23,12 @@ const SETUP_MS = 80_000;
  * tarball grows by about twice what the code does.
  */
 const MAX_PACKED_BYTES = 1_460_000;
-const STEP_MS = 40_000;
-const require = createRequire(import.meta.url);
-
-/** What `npm pack --json` reports of the one tarball it wrote. */
-interface Packed {
-  readonly filename: string;
-  readonly size: number;
-  readonly unpackedSize: number;
-  readonly entryCount: number;
-  readonly files: readonly { readonly path: string }[];
-}
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function run(command: string, args: readonly string[], cwd: string, timeout = STEP_MS): Promise<Run> {
-  return new Promise((done) => {
-    execFile(command, args, { cwd, timeout, maxBuffer: 16 * 1024 * 1024, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-      done({ code, stdout, stderr });
-    });
-  });
-}
-
 const node = (args: readonly string[], cwd: string): Promise<Run> => run(process.execPath, args, cwd);
 const binOf = (pkg: string, name: string): string => {
   const manifest = join(ROOT, 'node_modules', pkg, 'package.json');
   const bin = (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin[name] as string;
   return join(dirname(manifest), bin);
 };
-const explain = (step: Run): string => `exit ${step.code}\n${step.stdout.slice(-3000)}\n${step.stderr.slice(-3000)}`;
 
 /** Every file under `dir`, relative to it. */
 function listFiles(dir: string, prefix = ''): string[] {
@@ -70,12 +36,6 @@ function listFiles(dir: string, prefix = ''): string[] {
     const path = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
     return entry.isDirectory() ? listFiles(dir, path) : [path];
   });
-}
-
-/** A temporary folder that is not inside this repository, so that module resolution cannot climb into it. */
-function outsideRepo(): string {
-  const base = relative(ROOT, tmpdir()).startsWith('..') ? tmpdir() : '/tmp';
-  return mkdtempSync(join(base, 'rxmcp-package-'));
 }
 
 /** The three TypeScript setups a consumer may have; each checks the ESM consumer, node16/nodenext also the CJS one. */
@@ -104,7 +64,6 @@ describe('the package version', () => {
 });
 
 describe('the packed tarball, installed in a fresh project', () => {
-  let temp = '';
   let dir = '';
   let tarball = '';
   let packed: Packed | undefined;
@@ -116,26 +75,8 @@ describe('the packed tarball, installed in a fresh project', () => {
 
   beforeAll(async () => {
     expect(existsSync(join(ROOT, 'dist/index.js'))).withContext('dist/ is missing: run npm run build').toBeTrue();
-    temp = outsideRepo();
-    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', temp], ROOT);
-    if (pack.code !== 0) throw new Error(`npm pack failed: ${explain(pack)}`);
-    packed = (JSON.parse(pack.stdout) as Packed[])[0] as Packed;
-    tarball = join(temp, packed.filename);
-    const project = join(temp, 'consumer');
-    mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'rxmcp-consumer', private: true, type: 'module' }, null, 2));
-    for (const file of ['server.mjs', 'client.mjs', 'marbles.mjs', 'entries.mjs', 'entries.cjs', 'oauth-build.mjs', 'peers-absent.mjs', 'consumer.ts', 'consumer-cjs.cts']) {
-      copyFileSync(join(FIXTURES, file), join(project, file));
-    }
-    const rxjs = (JSON.parse(readFileSync(require.resolve('rxjs/package.json'), 'utf8')) as { version: string }).version;
-    // npm's own output at its default log level: whatever npm would tell a user on this install.
-    install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `rxjs@${rxjs}`], project, SETUP_MS - 15_000);
-    dir = project;
+    ({ tarball, packed, install, dir } = await packedProject());
   }, SETUP_MS);
-
-  afterAll(() => {
-    if (temp !== '') rmSync(temp, { recursive: true, force: true });
-  });
 
   it('installs with npm (exit 0) and has no install-time script (preinstall, install, postinstall, prepare)', () => {
     expect(install?.code).withContext(install ? explain(install) : 'not run').toBe(0);
