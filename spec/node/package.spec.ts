@@ -2,9 +2,9 @@
 // this repository (so nothing resolves from our node_modules), with only the package's declared dependencies and
 // the rxjs peer, served from the npm cache that `npm ci` filled. Packs what `npm run build` left in dist/ (`npm
 // test` builds first).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { explain, packedProject, ROOT, run, SETUP_MS, type Packed, type Run } from './packed-project.js';
+import { explain, packedProject, ROOT, run, SETUP_MS, STEP_MS, type Packed, type Run } from './packed-project.js';
 
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
@@ -17,12 +17,13 @@ const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
  * 1.11 MB with eight, 1.23 MB with ten (`rxmcp/otel` and `rxmcp/warm`, with tool pinning, the OAuth URL guard and
  * the shared token refresh), 1.44 MB with twelve and the Node build of `rxmcp` (`rxmcp/openai-agents`,
  * `rxmcp/langchain`, `dist/index-node.*` with `undiciFetch`, the streaming agent loop, the Skills extension and Server
- * Cards, recording and replay, typed tools, the command line's sessions, completion and Inspector mode). Each entry
+ * Cards, recording and replay, typed tools, the command line's sessions, completion and Inspector mode), 1.58 MB
+ * (1,578,268 B) with dist/ui, the page of `rxmcp ui` (0.36 MB minified, without source maps). Each entry
  * adds its ESM and CommonJS files, their maps and a declaration stub, and the code the entries share is split into
  * more chunks; the ESM source maps carry rxmcp's TypeScript (2.7 MB of the 6.4 MB unpacked are maps), so the
  * tarball grows by about twice what the code does.
  */
-const MAX_PACKED_BYTES = 1_460_000;
+const MAX_PACKED_BYTES = 1_600_000;
 const node = (args: readonly string[], cwd: string): Promise<Run> => run(process.execPath, args, cwd);
 const binOf = (pkg: string, name: string): string => {
   const manifest = join(ROOT, 'node_modules', pkg, 'package.json');
@@ -200,6 +201,16 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(missing).toEqual([]);
     // The maps lead to rxmcp's TypeScript sources (by their path in the repository), not only to bundled dependencies.
     expect(ours).toContain('src/client/client.ts');
+  });
+
+  it('ships the page of rxmcp ui in dist/ui, bundled whole (no import of anything else), with ws as a runtime dependency', () => {
+    const pkgDir = join(installed(), 'node_modules/rxmcp');
+    const ui = listFiles(join(pkgDir, 'dist/ui')).sort();
+    expect(ui).toEqual(['callback.html', 'callback.js', 'dashboard.js', 'index.html', 'sandbox.html', 'sandbox.js', 'style.css']);
+    for (const file of ui.filter((name) => name.endsWith('.js'))) {
+      expect(readFileSync(join(pkgDir, 'dist/ui', file), 'utf8')).withContext(file).not.toMatch(/(?:^|[;}\n])\s*import\s*(?:[\w{}*,\s]+from\s*)?["']|\bimport\(\s*["']/);
+    }
+    expect(PKG.dependencies?.['ws']).toBeDefined();
   });
 
   it('runs an example end to end from the installed package: a client over stdio against a tiny server', async () => {
