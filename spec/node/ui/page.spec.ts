@@ -1,6 +1,8 @@
 // `rxmcp ui` from the packed tarball, with the page in headless Chromium: the example server over stdio (relayed by
 // the backend's WebSocket) and over Streamable HTTP (the page connects directly), server-everything over stdio.
 // Each server is listed, called with a form, cancelled, asked an elicitation, restarted; Ctrl-C ends every child.
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
 import { ExampleState } from '../../../examples/server/example-server.js';
@@ -177,6 +179,55 @@ describe('rxmcp ui from the packed tarball, in Chromium', () => {
       await p.waitForSelector('.status.ready');
       const echo = await runTool(p, 'echo', { message: 'back again' });
       await p.waitForSelector(`${echo}.done`);
+    }, 40_000);
+  });
+
+  describe('a server that sends no CORS headers (the example server behind a proxy that drops them)', () => {
+    let ui: RunningUi;
+    let server: ExampleHttpServer;
+    let proxy: Server;
+    let proxyUrl = '';
+    const seen: string[] = [];
+    beforeAll(async () => {
+      server = await startExampleHttpServer({ port: 0 });
+      const target = new URL(server.url);
+      proxy = createServer((req, res) => {
+        seen.push(`${req.method} ${req.headers.origin ?? '-'}`);
+        if (req.method === 'OPTIONS') return void res.writeHead(404).end();
+        const { origin: _origin, ...headers } = req.headers;
+        const forward = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...headers, host: target.host } }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        req.pipe(forward);
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`;
+      ui = await startUi(project, [proxyUrl], home.path);
+    }, 30_000);
+    afterAll(async () => {
+      await ui?.stop();
+      proxy?.closeAllConnections();
+      await new Promise((resolve) => proxy?.close(resolve));
+      await server?.close();
+    });
+
+    it('says the browser could not reach it naming CORS, stops retrying, and connects through the local relay on request', async () => {
+      page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.setDefaultTimeout(15_000);
+      await page.goto(ui.url);
+      await page.waitForSelector('.browser-blocked');
+      expect(await page.locator('.browser-blocked').innerText()).toContain(`The browser could not reach ${new URL(proxyUrl).origin}: it sends no CORS headers`);
+      await page.waitForSelector('.status.closed');
+      const tried = seen.length;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(seen.length).withContext('requests after the page stopped').toBe(tried);
+      await page.click('.relay-button');
+      await page.waitForSelector('.status.ready');
+      await callAdd(page);
+      expect(seen.filter((line) => line.startsWith('POST') && line.endsWith(' -'))).not.toEqual([]);
     }, 40_000);
   });
 

@@ -108,7 +108,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   const state = { presets: [] as UiPreset[] };
   const page = createServer();
   const sockets = socketSide({ gate: gate, catalog: options.catalog, allowSpawn: options.allowSpawn, inheritEnv: options.inheritEnv, log: options.log });
-  page.on('request', guarded(gate, options.log, pageHandler(options, gate, () => ({ sandboxOrigin, presets: state.presets }), sandboxOrigin)));
+  page.on('request', guarded(gate, options.log, pageHandler(options, gate, () => ({ sandboxOrigin, presets: state.presets, relay: `http://127.0.0.1:${gate.port}/relay` }), sandboxOrigin)));
   page.on('upgrade', sockets.upgrade);
   gate.port = await listen(page, options.port).catch(async (error: unknown) => {
     await stop(sandbox);
