@@ -25,10 +25,11 @@ export const SANDBOX_FILES: Readonly<Record<string, string>> = { '/sandbox.html'
 
 /**
  * The folder of the built page: `ui/` beside the running `dist/cli.js`, else (run from the sources) the repository's
- * `dist/ui`. `undefined` when neither has the page.
+ * `dist/ui`. `undefined` when none has the page.
  */
 export function defaultPageDir(moduleUrl: string = import.meta.url): string | undefined {
-  const candidates = [fileURLToPath(new URL('./ui/', moduleUrl)), fileURLToPath(new URL('../../../dist/ui/', moduleUrl))];
+  // dist/cli.js (or a chunk of it in dist/chunks/), else src/cli/ui/files.ts in the repository.
+  const candidates = ['./ui/', '../ui/', '../../../dist/ui/'].map((path) => fileURLToPath(new URL(path, moduleUrl)));
   return candidates.find((dir) => existsSync(join(dir, 'index.html')));
 }
 
