@@ -18,6 +18,9 @@
 //                                           for `import`; dist/esm-types/<entry>/ holds ESM-scope copies for
 //                                           entries that name types of a peer with separate ESM and CommonJS
 //                                           declarations (see ESM_DECLARATIONS)
+//   dist/ui/                                the page of `rxmcp ui` (examples/dashboard): its HTML and stylesheet, and
+//                                           dashboard.js, sandbox.js, callback.js bundled for the browser (minified,
+//                                           rxmcp from the dist/ just built, no source maps: the tarball stays small)
 //   *.js.map                                source maps of the ESM files, carrying every original source in
 //                                           `sourcesContent` (rxmcp's TypeScript and the bundled zod), so src/
 //                                           need not ship. The CommonJS twins have none: the same sources again
@@ -28,9 +31,9 @@
 // default clientInfo reports the package's version without importing package.json at run time.
 //
 // Bundled: rxmcp's own modules and zod (tree-shaken; a fresh Node process then loads a few files instead of about
-// a hundred). Left as imports: the rxjs peer, the optional peers ai, @opentelemetry/api, @openai/agents and @langchain/core, eventsource, eventsource-parser, cross-fetch, Node built-ins.
+// a hundred). Left as imports: the rxjs peer, the optional peers ai, @opentelemetry/api, @openai/agents and @langchain/core, eventsource, eventsource-parser, cross-fetch, ws (the command line's WebSocket server), Node built-ins.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -50,7 +53,7 @@ const ENTRIES = {
 const NODE_ENTRIES = { 'oauth-node': 'src/auth/node/oauth-entry.ts', 'index-node': 'src/node/main-entry.ts' };
 /** The command-line inspector: ESM only, executable, never imported by an entry. */
 const BIN = { cli: 'src/cli/main.ts' };
-const EXTERNAL = ['rxjs', 'rxjs/*', 'smol-toml', 'undici', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', '@openai/agents', '@langchain/core', '@langchain/core/*', 'node:*'];
+const EXTERNAL = ['ws', 'rxjs', 'rxjs/*', 'smol-toml', 'undici', 'eventsource', 'eventsource-parser', 'eventsource-parser/*', 'cross-fetch', 'ai', '@opentelemetry/api', '@openai/agents', '@langchain/core', '@langchain/core/*', 'node:*'];
 const COMMON = { target: 'es2022', sourcemap: 'linked', sourcesContent: true, legalComments: 'none', logLevel: 'warning' };
 
 /** ESM: one bundle per entry, shared modules split into chunks. */
@@ -137,10 +140,34 @@ function writeVersion() {
   if (readFileSync(VERSION_FILE, { encoding: 'utf8', flag: 'a+' }) !== text) writeFileSync(VERSION_FILE, text);
 }
 
+const UI_DIR = join(DIST, 'ui');
+const UI_ENTRIES = { dashboard: 'examples/dashboard/src/main.ts', sandbox: 'examples/dashboard/src/sandbox/proxy.ts', callback: 'examples/dashboard/src/callback.ts' };
+const UI_FILES = ['index.html', 'style.css', 'sandbox.html', 'callback.html'];
+
+/** The page of `rxmcp ui`, for the browser: rxmcp resolves through the package's own exports to the dist/ above. */
+async function buildUi() {
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: UI_ENTRIES,
+    outdir: UI_DIR,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    legalComments: 'none',
+    logLevel: 'warning',
+    // dist/'s entries import their shared chunks bare; rxmcp has no side effects, so those imports are dropped.
+    logOverride: { 'ignored-bare-import': 'silent' },
+  });
+  for (const file of UI_FILES) copyFileSync(join(ROOT, 'examples/dashboard/public', file), join(UI_DIR, file));
+}
+
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(DIST);
 writeVersion();
 await buildEsm();
 await buildCjs();
 buildTypes();
+await buildUi();
 for (const name of Object.keys(BIN)) chmodSync(join(DIST, `${name}.js`), 0o755);

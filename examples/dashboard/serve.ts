@@ -15,10 +15,11 @@ import { startAppServer, type AppServer } from './server/app-server.js';
 import { buildDashboard, DASHBOARD_DIR, DASHBOARD_DIST, kb, type BundleReport } from './server/build.js';
 import { pageCsp, pageRoutes, sandboxRoutes, serveStatic, type StaticServer } from './server/static.js';
 
-/** A server the page offers to connect to. */
+/** A server the page offers to connect to (`rxmcp ui` adds `stdio` presets, its backend's WebSocket URLs). */
 export interface DashboardPreset {
   readonly name: string;
   readonly url: string;
+  readonly kind: 'http' | 'stdio';
 }
 
 /** Options of {@link startDashboard}. */
@@ -61,8 +62,8 @@ export async function startDashboard(options: DashboardOptions = {}): Promise<Da
   let example: ExampleHttpServer | undefined = await startExampleHttpServer({ port: next(port, 2), state });
   const exampleUrl = example.url;
   const app: AppServer | undefined = options.app === false ? undefined : await startAppServer({ port: next(port, 3) });
-  const presets: DashboardPreset[] = [{ name: 'rxmcp example server', url: exampleUrl }];
-  if (app) presets.push({ name: 'MCP App: basic-vanillajs (npm)', url: app.url });
+  const presets: DashboardPreset[] = [{ name: 'rxmcp example server', url: exampleUrl, kind: 'http' }];
+  if (app) presets.push({ name: 'MCP App: basic-vanillajs (npm)', url: app.url, kind: 'http' });
   const config = () => ({ sandboxOrigin: sandbox.origin, presets });
   const page: StaticServer = await serveStatic(port, pageRoutes(publicDir, DASHBOARD_DIST, config), () => ({
     'content-security-policy': pageCsp(sandbox.origin),

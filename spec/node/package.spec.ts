@@ -2,68 +2,35 @@
 // this repository (so nothing resolves from our node_modules), with only the package's declared dependencies and
 // the rxjs peer, served from the npm cache that `npm ci` filled. Packs what `npm run build` left in dist/ (`npm
 // test` builds first).
-import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { explain, packedProject, ROOT, run, SETUP_MS, STEP_MS, type Packed, type Run } from './packed-project.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const FIXTURES = join(ROOT, 'spec/fixtures/package');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
   bin?: string | Record<string, string>;
   dependencies?: Record<string, string>;
 };
-const SETUP_MS = 80_000;
 /**
  * The most the packed tarball may weigh (`npm pack --json`'s `size`), in bytes: 1.06 MB measured with four entries,
  * 1.11 MB with eight, 1.23 MB with ten (`rxmcp/otel` and `rxmcp/warm`, with tool pinning, the OAuth URL guard and
  * the shared token refresh), 1.44 MB with twelve and the Node build of `rxmcp` (`rxmcp/openai-agents`,
  * `rxmcp/langchain`, `dist/index-node.*` with `undiciFetch`, the streaming agent loop, the Skills extension and Server
  * Cards, recording and replay, typed tools, the command line's sessions, completion and Inspector mode), 1.47 MB
- * (1,473,691 bytes) with thirteen (`rxmcp/apps`, the MCP Apps host). Each entry
+ * (1,473,691 B) with thirteen (`rxmcp/apps`, the MCP Apps host), 1.63 MB (1,634,884 B) with dist/ui, the page of `rxmcp ui` (0.36 MB
+ * minified, without source maps). Each entry
  * adds its ESM and CommonJS files, their maps and a declaration stub, and the code the entries share is split into
  * more chunks; the ESM source maps carry rxmcp's TypeScript (2.7 MB of the 6.4 MB unpacked are maps), so the
  * tarball grows by about twice what the code does.
  */
-const MAX_PACKED_BYTES = 1_480_000;
-const STEP_MS = 40_000;
-const require = createRequire(import.meta.url);
-
-/** What `npm pack --json` reports of the one tarball it wrote. */
-interface Packed {
-  readonly filename: string;
-  readonly size: number;
-  readonly unpackedSize: number;
-  readonly entryCount: number;
-  readonly files: readonly { readonly path: string }[];
-}
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function run(command: string, args: readonly string[], cwd: string, timeout = STEP_MS): Promise<Run> {
-  return new Promise((done) => {
-    execFile(command, args, { cwd, timeout, maxBuffer: 16 * 1024 * 1024, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-      done({ code, stdout, stderr });
-    });
-  });
-}
-
+const MAX_PACKED_BYTES = 1_660_000;
 const node = (args: readonly string[], cwd: string): Promise<Run> => run(process.execPath, args, cwd);
 const binOf = (pkg: string, name: string): string => {
   const manifest = join(ROOT, 'node_modules', pkg, 'package.json');
   const bin = (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin[name] as string;
   return join(dirname(manifest), bin);
 };
-const explain = (step: Run): string => `exit ${step.code}\n${step.stdout.slice(-3000)}\n${step.stderr.slice(-3000)}`;
 
 /** Every file under `dir`, relative to it. */
 function listFiles(dir: string, prefix = ''): string[] {
@@ -71,12 +38,6 @@ function listFiles(dir: string, prefix = ''): string[] {
     const path = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
     return entry.isDirectory() ? listFiles(dir, path) : [path];
   });
-}
-
-/** A temporary folder that is not inside this repository, so that module resolution cannot climb into it. */
-function outsideRepo(): string {
-  const base = relative(ROOT, tmpdir()).startsWith('..') ? tmpdir() : '/tmp';
-  return mkdtempSync(join(base, 'rxmcp-package-'));
 }
 
 /** The three TypeScript setups a consumer may have; each checks the ESM consumer, node16/nodenext also the CJS one. */
@@ -105,7 +66,6 @@ describe('the package version', () => {
 });
 
 describe('the packed tarball, installed in a fresh project', () => {
-  let temp = '';
   let dir = '';
   let tarball = '';
   let packed: Packed | undefined;
@@ -117,26 +77,8 @@ describe('the packed tarball, installed in a fresh project', () => {
 
   beforeAll(async () => {
     expect(existsSync(join(ROOT, 'dist/index.js'))).withContext('dist/ is missing: run npm run build').toBeTrue();
-    temp = outsideRepo();
-    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', temp], ROOT);
-    if (pack.code !== 0) throw new Error(`npm pack failed: ${explain(pack)}`);
-    packed = (JSON.parse(pack.stdout) as Packed[])[0] as Packed;
-    tarball = join(temp, packed.filename);
-    const project = join(temp, 'consumer');
-    mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'rxmcp-consumer', private: true, type: 'module' }, null, 2));
-    for (const file of ['server.mjs', 'client.mjs', 'marbles.mjs', 'entries.mjs', 'entries.cjs', 'oauth-build.mjs', 'peers-absent.mjs', 'consumer.ts', 'consumer-cjs.cts']) {
-      copyFileSync(join(FIXTURES, file), join(project, file));
-    }
-    const rxjs = (JSON.parse(readFileSync(require.resolve('rxjs/package.json'), 'utf8')) as { version: string }).version;
-    // npm's own output at its default log level: whatever npm would tell a user on this install.
-    install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `rxjs@${rxjs}`], project, SETUP_MS - 15_000);
-    dir = project;
+    ({ tarball, packed, install, dir } = await packedProject());
   }, SETUP_MS);
-
-  afterAll(() => {
-    if (temp !== '') rmSync(temp, { recursive: true, force: true });
-  });
 
   it('installs with npm (exit 0) and has no install-time script (preinstall, install, postinstall, prepare)', () => {
     expect(install?.code).withContext(install ? explain(install) : 'not run').toBe(0);
@@ -181,7 +123,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(esm.code).withContext(explain(esm)).toBe(0);
     expect(cjs.code).withContext(explain(cjs)).toBe(0);
     const fromEsm = JSON.parse(esm.stdout) as Record<string, string[]>;
-    expect(Object.keys(fromEsm)).toEqual(['rxmcp', 'rxmcp/agent', 'rxmcp/protocol', 'rxmcp/session', 'rxmcp/oauth', 'rxmcp/node', 'rxmcp/testing', 'rxmcp/warm', 'rxmcp/apps']);
+    expect(Object.keys(fromEsm)).toEqual(['rxmcp', 'rxmcp/agent', 'rxmcp/protocol', 'rxmcp/session', 'rxmcp/oauth', 'rxmcp/node', 'rxmcp/testing', 'rxmcp/warm']);
     expect(fromEsm['rxmcp']).toContain('createClient');
     expect(fromEsm['rxmcp/agent']).toContain('agentLoop');
     expect(fromEsm['rxmcp/protocol']).toContain('JsonRpcMessageSchema');
@@ -190,7 +132,6 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(fromEsm['rxmcp/node']).toContain('stdio');
     expect(fromEsm['rxmcp/testing']).toContain('marbleTransport');
     expect(fromEsm['rxmcp/warm']).toContain('warmStart');
-    expect(fromEsm['rxmcp/apps']).toContain('renderApp');
     expect(JSON.parse(cjs.stdout)).toEqual(fromEsm);
   }, STEP_MS);
 
@@ -237,7 +178,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     const pkgDir = join(installed(), 'node_modules/rxmcp');
     const files = listFiles(pkgDir);
     const declarations = files.filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts') || file.endsWith('.d.mts'));
-    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'warm', 'ai', 'otel', 'openai-agents', 'langchain', 'apps'].map((entry) => `dist/${entry}.d.ts`);
+    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'warm', 'ai', 'otel', 'openai-agents', 'langchain'].map((entry) => `dist/${entry}.d.ts`);
     const esmCopies = ['index', 'middleware', 'tools'].map((file) => `dist/esm-types/langchain/${file}.d.ts`);
     expect(declarations.filter((file) => file.startsWith('dist/esm-types/'))).toEqual(esmCopies);
     expect(declarations.filter((file) => !file.startsWith('dist/types/') && !file.startsWith('dist/esm-types/') && !entryStubs.includes(file))).toEqual([]);
@@ -261,6 +202,16 @@ describe('the packed tarball, installed in a fresh project', () => {
     expect(missing).toEqual([]);
     // The maps lead to rxmcp's TypeScript sources (by their path in the repository), not only to bundled dependencies.
     expect(ours).toContain('src/client/client.ts');
+  });
+
+  it('ships the page of rxmcp ui in dist/ui, bundled whole (no import of anything else), with ws as a runtime dependency', () => {
+    const pkgDir = join(installed(), 'node_modules/rxmcp');
+    const ui = listFiles(join(pkgDir, 'dist/ui')).sort();
+    expect(ui).toEqual(['callback.html', 'callback.js', 'dashboard.js', 'index.html', 'sandbox.html', 'sandbox.js', 'style.css']);
+    for (const file of ui.filter((name) => name.endsWith('.js'))) {
+      expect(readFileSync(join(pkgDir, 'dist/ui', file), 'utf8')).withContext(file).not.toMatch(/(?:^|[;}\n])\s*import\s*(?:[\w{}*,\s]+from\s*)?["']|\bimport\(\s*["']/);
+    }
+    expect(PKG.dependencies?.['ws']).toBeDefined();
   });
 
   it('runs an example end to end from the installed package: a client over stdio against a tiny server', async () => {

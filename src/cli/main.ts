@@ -11,6 +11,9 @@ process.on('SIGINT', () => {
   interrupt.abort();
 });
 
+// `rxmcp ui` runs until stopped: SIGTERM stops it as Ctrl-C does, ending the servers it spawned.
+if (process.argv[2] === 'ui') process.once('SIGTERM', () => interrupt.abort());
+
 // A reader that stops early (`rxmcp … | head`) closes the pipe: that ends the run, it is no error.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => process.exit(error.code === 'EPIPE' ? 0 : 1));

@@ -16,6 +16,7 @@ import { infoVerb, listVerb, pingVerb, setLevelVerb } from './verbs/catalog.js';
 import { completeVerb, promptVerb, readVerb } from './verbs/content.js';
 import { serversVerb } from './verbs/servers.js';
 import { isSessionCommand, runSessionCommand } from './session/route.js';
+import { isUiCommand, runUiCommand } from './ui/verb.js';
 import { cardVerb } from './verbs/card.js';
 import { skillsVerb } from './verbs/skills.js';
 import { tasksVerb, withTaskTarget } from './verbs/tasks.js';
@@ -145,6 +146,7 @@ async function connected(run: Run): Promise<number> {
 
 async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, stderr: CliStream): Promise<number> {
   const env = io.env ?? {};
+  if (isUiCommand(argv)) return runUiCommand(argv, io, stdout, stderr);
   if (isSessionCommand(argv)) return runSessionCommand(argv, io, stdout, stderr, { runOnConnection, runHandlers });
   let command: Command;
   try {

@@ -40,6 +40,10 @@ Verbs:
   record <file> <target>        record a session as NDJSON: the verbs of stdin, one a line, until it ends or
                                 Ctrl-C (--redact <field> hides more fields; credentials always are)
 
+The dashboard (docs/cli.md#rxmcp-ui):
+  ui [target]                   the dashboard page in the browser for the target (also -- <command> …) or,
+                                without one, every configured server; rxmcp ui --help
+
 Sessions (docs/sessions.md):
   connect <name> [--idle <ms>] <target>   keep a connection open in the background; rxmcp @name <verb> uses it
   sessions | disconnect <name>            list the running sessions with their state | end one

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { sandboxCsp } from 'rxmcp/apps';
 
+/** The page's own policy, the same as under `rxmcp ui` (src/cli/ui/files.ts). */
+export { pageCsp } from '../../../src/cli/ui/files.js';
+
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -64,21 +67,6 @@ export function serveStatic(port: number, routes: ReadonlyMap<string, Route>, he
       });
     });
   });
-}
-
-/** The dashboard page's own policy: its scripts only, any MCP server, apps only from the sandbox origin. */
-export function pageCsp(sandboxOrigin: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    'img-src * data: blob:',
-    'media-src * data: blob:',
-    'connect-src * ws: wss: http: https:',
-    `frame-src ${sandboxOrigin}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-  ].join('; ');
 }
 
 /** The page's routes: the HTML, the stylesheet, the bundles and their maps, and `config.json`. */

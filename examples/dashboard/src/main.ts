@@ -2,6 +2,7 @@
 // repainted at most a few times a second (auditTime) however fast the server sends.
 import { render, type TemplateResult } from 'lit-html';
 import { EMPTY, auditTime, filter, interval, merge, startWith, type Observable } from 'rxjs';
+import { setRelayBase } from './connection/browser-failure.js';
 import { settingsFromQuery } from './connection/settings.js';
 import { Dashboard, type Area, type Preset } from './dashboard.js';
 import { CallsPanel } from './view/calls.js';
@@ -14,6 +15,8 @@ import { ToolsPanel } from './view/tools.js';
 interface PageConfig {
   readonly sandboxOrigin: string;
   readonly presets: readonly Preset[];
+  /** `rxmcp ui`'s HTTP relay for servers that send no CORS headers. */
+  readonly relay?: string;
 }
 
 async function loadConfig(): Promise<PageConfig> {
@@ -30,6 +33,7 @@ async function loadConfig(): Promise<PageConfig> {
 const REPAINT_MS: Readonly<Record<Area, number>> = { connection: 100, tools: 100, calls: 100, catalog: 100, logs: 250, frames: 250 };
 
 const config = await loadConfig();
+setRelayBase(config.relay);
 const settings = settingsFromQuery(location.search, config.presets[0]?.url ?? '');
 const healthMs = Number(new URLSearchParams(location.search).get('health') ?? 5000);
 const d = new Dashboard(settings, config.presets, config.sandboxOrigin, new URL('callback.html', location.href).href, healthMs > 0 ? healthMs : 5000);

@@ -1,6 +1,7 @@
 import { createClient, type Client, type ClientHandlers, type HttpAuth, type Transport } from 'rxmcp';
 import { oauth, webStorage } from 'rxmcp/oauth';
-import { urlTransport, type RemoteOptions } from 'rxmcp/session';
+import { remoteKindOfUrl, urlTransport, type RemoteOptions } from 'rxmcp/session';
+import { namingCors, stopWhenBlocked } from './browser-failure.js';
 import type { Correlator } from './correlate.js';
 import { parseHeaders, protocolMode, type ConnectionSettings } from './settings.js';
 import type { SignIn } from './sign-in.js';
@@ -15,8 +16,12 @@ export interface ClientDeps {
   readonly signIn: SignIn;
 }
 
+/**
+ * The transport of the settings; `auto` follows the URL's scheme, so a `ws:` preset of `rxmcp ui` (a stdio server
+ * relayed by its backend) goes through `webSocket()` and everything above it is the same as for HTTP.
+ */
 function transportFor(settings: ConnectionSettings, auth: HttpAuth | undefined): Transport {
-  const entry = urlTransport(settings.transport);
+  const entry = urlTransport(settings.transport === 'auto' ? remoteKindOfUrl(settings.url) : settings.transport);
   const given: RemoteOptions = { headers: parseHeaders(settings.headers), ...(auth ? { auth } : {}) };
   const taken = Object.fromEntries(Object.entries(given).filter(([option]) => (entry.options as readonly string[]).includes(option)));
   return entry.create(settings.url, { headers: {}, ...taken }, (why) => new Error(why === 'no-websocket' ? 'This browser has no WebSocket' : 'WebSocket takes no headers'));
@@ -25,11 +30,13 @@ function transportFor(settings: ConnectionSettings, auth: HttpAuth | undefined):
 /**
  * A client for the settings: the transport (wrapped so that frames on a request's stream find their call), OAuth
  * through the popup when asked, the page's handlers for the server's questions, the MCP Apps extension advertised,
- * every log level, and a reconnect policy with a short backoff (a dashboard wants to be back soon).
+ * every log level, and a reconnect policy with a short backoff (a dashboard wants to be back soon). A server the
+ * browser never reached (CORS, or down) stops the client with a message naming CORS (`browserBlock`).
  */
 export function openClient(settings: ConnectionSettings, deps: ClientDeps): Client {
   const auth = settings.oauth ? oauth({ redirect: deps.signIn.redirect, storage: webStorage(sessionStorage) }) : undefined;
-  return createClient(deps.correlator.wrap(transportFor(settings, auth)), {
+  const { transport, reached } = namingCors(transportFor(settings, auth), settings.url);
+  const client = createClient(deps.correlator.wrap(transport), {
     clientInfo: { name: 'rxmcp-dashboard', version: '0.1.0' },
     protocol: protocolMode(settings.protocol),
     handlers: deps.handlers,
@@ -39,4 +46,6 @@ export function openClient(settings: ConnectionSettings, deps: ClientDeps): Clie
     logLevel: 'debug',
     reconnect: { initialDelayMs: 250, maxDelayMs: 4000 },
   });
+  stopWhenBlocked(client, settings.url, reached);
+  return client;
 }

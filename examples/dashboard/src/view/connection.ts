@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit-html';
 import { type ClientState, type ServerCapabilities } from 'rxmcp';
 import { LATEST_PROTOCOL_VERSION } from 'rxmcp/protocol';
 import { URL_TRANSPORTS } from 'rxmcp/session';
+import { browserBlock } from '../connection/browser-failure.js';
 import type { ConnectionSettings } from '../connection/settings.js';
 import type { Dashboard } from '../dashboard.js';
 import { clock, duration } from './format.js';
@@ -23,6 +24,15 @@ function health(d: Dashboard): TemplateResult {
   return h.ok
     ? html`<span class="health ok" title="last health check">health ok · ${clock(h.at)}</span>`
     : html`<span class="health down">unreachable since ${clock(h.since)}: ${h.error}</span>`;
+}
+
+/** A server the browser never reached: the message naming CORS, and the local relay when there is one. */
+function blocked(d: Dashboard): TemplateResult | typeof nothing {
+  const block = browserBlock(d.client);
+  if (block === undefined) return nothing;
+  const relay = block.relayUrl;
+  return html`<span class="error-text browser-blocked">${block.message}</span>
+    ${relay === undefined ? nothing : html`<button type="button" class="relay-button" @click=${() => d.connect({ ...d.settings, url: relay })}>Connect through the local relay</button>`}`;
 }
 
 /** What `state$` says, as the status block shows it. */
@@ -94,7 +104,7 @@ export function connectionView(d: Dashboard): TemplateResult {
       <button type="button" class="reconnect-button" ?disabled=${d.client === undefined} @click=${() => d.reconnect()}>Reconnect</button>
     </form>
     <div class="state" data-status=${d.state?.status ?? 'none'}>
-      ${status(d.state)} ${health(d)}
+      ${status(d.state)} ${blocked(d)} ${health(d)}
       ${pending ? html`<button class="sign-in" @click=${() => pending.open()}>Sign in with ${pending.issuer}</button>` : nothing}
     </div>`;
 }
