@@ -1,5 +1,5 @@
 import {
-  BehaviorSubject, EMPTY, Subject, Subscription, bufferTime, catchError, distinctUntilChanged, endWith, exhaustMap, filter, ignoreElements, map, of, switchMap, timer,
+  BehaviorSubject, EMPTY, Subject, Subscription, bufferTime, catchError, distinctUntilChanged, endWith, exhaustMap, filter, ignoreElements, map, of, switchMap, take, timer,
   type Observable,
 } from 'rxjs';
 import type { CatalogState, Client, ClientState, LoggingLevel, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from 'rxmcp';
@@ -10,6 +10,8 @@ import { Correlator } from './connection/correlate.js';
 import type { ConnectionSettings } from './connection/settings.js';
 import { SignIn } from './connection/sign-in.js';
 import { Calls } from './model/calls.js';
+import { Completions } from './model/completions.js';
+import { EraMemory, protocolFor } from './model/era-memory.js';
 import { frameEntry, FrameRing } from './model/frames.js';
 import { logEntry, Logs, type LogEntry } from './model/logs.js';
 import { ServerRequests } from './model/server-requests.js';
@@ -51,6 +53,10 @@ export class Dashboard {
   readonly logs = new Logs();
   readonly frames = new FrameRing();
   readonly signIn: SignIn;
+  /** The era each server negotiated last, so a 2025-era server is not probed again (see era-memory.ts). */
+  readonly eras = new EraMemory(typeof localStorage === 'undefined' ? undefined : localStorage);
+  /** Suggestions for prompt and template arguments (`completion/complete`). */
+  readonly completions = new Completions(() => this.client, () => this.changed.next('catalog'));
   readonly client$ = new BehaviorSubject<Client | undefined>(undefined);
   readonly changed = new Subject<Area>();
   state: ClientState | undefined;
@@ -93,10 +99,13 @@ export class Dashboard {
     this.settings = settings;
     this.live.unsubscribe();
     this.client?.close();
-    const client = openClient(settings, { correlator: this.correlator, handlers: this.requests.handlers, signIn: this.signIn });
+    const protocol = protocolFor(settings.protocol, this.eras.eraOf(settings.url));
+    const client = openClient({ ...settings, protocol }, { correlator: this.correlator, handlers: this.requests.handlers, signIn: this.signIn });
     this.tools = this.resources = this.templates = this.prompts = this.health = undefined;
     this.drift = [];
+    this.completions.clear();
     this.live = this.follow(client);
+    this.live.add(this.learnEra(client, settings, protocol !== settings.protocol));
     this.client$.next(client);
     for (const watch of this.watches) this.subscribeWatch(watch);
     this.changed.next('connection');
@@ -159,6 +168,23 @@ export class Dashboard {
         watch.error = message(error);
         this.changed.next('catalog');
       },
+    });
+  }
+
+  /**
+   * Remembers the era `client` negotiates when the user left it to the client. A remembered 2025 era that does not
+   * reach `ready` (the server changed) is forgotten and the connection starts over with the probe.
+   */
+  private learnEra(client: Client, settings: ConnectionSettings, assumed: boolean): Subscription {
+    if (settings.protocol !== 'auto') return Subscription.EMPTY;
+    return client.state$.pipe(
+      map((state) => state.status),
+      filter((status) => status === 'ready' || (assumed && (status === 'reconnecting' || status === 'failed'))),
+      take(1),
+    ).subscribe((status) => {
+      const era = client.server?.era;
+      if (status === 'ready' && era !== undefined) this.eras.remember(settings.url, era);
+      else if (status !== 'ready') queueMicrotask(() => (this.eras.forget(settings.url), this.connect(settings)));
     });
   }
 

@@ -1,0 +1,97 @@
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { startDashboard, type Dashboard } from '../../../examples/dashboard/serve.js';
+import { createExampleServer, ExampleState } from '../../../examples/server/example-server.js';
+import { serveMcpHandler, type ExampleHttpServer } from '../../../examples/server/http.js';
+import { LegacySessions } from '../../../examples/server/legacy-sessions.js';
+import { launchChromium } from './browser.js';
+
+const SETUP_MS = 60_000;
+const SPEC_MS = 25_000;
+
+/** The page's panels beyond the call flow: resource templates and completion, empty states, console hygiene. */
+describe('dashboard panels in Chromium', () => {
+  let dashboard: Dashboard;
+  let legacy: ExampleHttpServer;
+  let browser: Browser;
+  let page: Page | undefined;
+  let consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    const state = new ExampleState();
+    [dashboard, browser, legacy] = await Promise.all([
+      startDashboard({ port: 0 }),
+      launchChromium(),
+      serveMcpHandler(new LegacySessions(() => createExampleServer({ era: 'legacy', state })), 0),
+    ]);
+  }, SETUP_MS);
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([dashboard?.close(), legacy?.close()]);
+  }, SETUP_MS);
+  afterEach(async () => {
+    await page?.context().close();
+    page = undefined;
+  });
+
+  /** A fresh browser context (empty storage) with the page connected to `url`; console errors are collected. */
+  const open = async (url: string): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    page = await context.newPage();
+    consoleErrors = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${dashboard.pageUrl}?url=${encodeURIComponent(url)}`);
+    await page.waitForSelector('.status.ready');
+    return page;
+  };
+
+  it('suggests a template variable\'s values from completion/complete and reads the URI the template gives', async () => {
+    const p = await open(dashboard.exampleUrl);
+    const input = p.locator('form.template[data-template="example://items/{id}"] input[name="id"]');
+    await input.fill('');
+    await input.pressSequentially('2');
+    await p.waitForFunction(() => {
+      const input = document.querySelector<HTMLInputElement>('form.template input[name="id"]');
+      const list = input?.list;
+      return list !== null && list !== undefined && [...list.options].map((o) => o.value).join(',') === '2';
+    });
+    await input.fill('');
+    await input.pressSequentially('x');
+    await input.fill('');
+    await input.focus();
+    await p.waitForFunction(() => [...(document.querySelector<HTMLInputElement>('form.template input[name="id"]')?.list?.options ?? [])].map((o) => o.value).join(',') === '1,2,3');
+    await input.fill('2');
+    await p.click('form.template[data-template="example://items/{id}"] button');
+    await p.waitForSelector('.shown h3:has-text("example://items/2")');
+    await p.waitForFunction(() => document.querySelector('.shown')?.textContent?.includes('banana'));
+    expect(consoleErrors).toEqual([]);
+  }, SPEC_MS);
+
+  it('says what is true of a server without prompts: it offers none (not "not loaded")', async () => {
+    const p = await open(dashboard.appUrl ?? '');
+    await p.waitForSelector('#catalog .empty');
+    expect(await p.locator('#catalog .empty').allInnerTexts()).toEqual(['The server offers no prompts.']);
+    expect(await p.locator('#catalog h2 small').allInnerTexts()).toEqual(['1', 'not offered']);
+  }, SPEC_MS);
+
+  it('speaks to a 2025-era server it met before with initialize at once: no failed probe, no console error', async () => {
+    const p = await open(legacy.url);
+    expect(await p.locator('.state .revision').innerText()).toBe('MCP 2025-11-25 (legacy)');
+    // The first contact probes (the digest's dual-era rule over HTTP), and the server refuses it with a 400.
+    expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    consoleErrors = [];
+    const probes: string[] = [];
+    p.on('request', (request) => {
+      if (request.method() === 'POST' && (request.postData() ?? '').includes('"server/discover"')) probes.push(request.url());
+    });
+    await p.reload();
+    await p.waitForSelector('.status.ready');
+    await p.waitForSelector('.tool-list li[data-tool="add"]');
+    expect(await p.locator('.state .revision').innerText()).toBe('MCP 2025-11-25 (legacy)');
+    expect(probes).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  }, SPEC_MS);
+});
