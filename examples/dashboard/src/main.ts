@@ -5,6 +5,7 @@ import { EMPTY, auditTime, filter, interval, merge, startWith, type Observable }
 import { settingsFromQuery } from './connection/settings.js';
 import { Dashboard, type Area, type Preset } from './dashboard.js';
 import { CallsPanel } from './view/calls.js';
+import { aboutView, loadedScripts } from './view/about.js';
 import { CatalogPanel } from './view/catalog.js';
 import { connectionView } from './view/connection.js';
 import { FramesPanel } from './view/frames.js';
@@ -60,6 +61,9 @@ paint('calls', () => calls.render(), interval(250).pipe(filter(() => d.calls.run
 paint('catalog', () => catalog.render());
 paint('logs', () => logs.render(), EMPTY, (element) => logs.list.sync(element));
 paint('frames', () => frames.render(), EMPTY, (element) => frames.list.sync(element));
+
+// The page states what it weighs as this browser loaded it (measured, never written down).
+render(aboutView(loadedScripts()), document.getElementById('about') as HTMLElement);
 
 /** For the browser specs and the curious: the state and how often each area was painted. */
 (globalThis as { __dashboard?: unknown }).__dashboard = { dashboard: d, renders };

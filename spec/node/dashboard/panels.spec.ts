@@ -94,4 +94,12 @@ describe('dashboard panels in Chromium', () => {
     expect(probes).toEqual([]);
     expect(consoleErrors).toEqual([]);
   }, SPEC_MS);
+
+  it('states the size of its script as the browser loaded it, equal to the bytes served', async () => {
+    const p = await open(dashboard.exampleUrl);
+    const served = (await (await fetch(new URL('dashboard.js', dashboard.pageUrl))).arrayBuffer()).byteLength;
+    const stated = p.locator('#about .bundle-size[data-file="dashboard.js"]');
+    expect(Number(await stated.getAttribute('data-bytes'))).toBe(served);
+    expect(await stated.innerText()).toBe(`dashboard.js ${(served / 1000).toFixed(1)} KB`);
+  }, SPEC_MS);
 });
