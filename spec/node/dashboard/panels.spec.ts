@@ -102,4 +102,23 @@ describe('dashboard panels in Chromium', () => {
     expect(Number(await stated.getAttribute('data-bytes'))).toBe(served);
     expect(await stated.innerText()).toBe(`dashboard.js ${(served / 1000).toFixed(1)} KB`);
   }, SPEC_MS);
+
+  for (const [scheme, dark] of [['light', false], ['dark', true]] as const) {
+    it(`follows the system's colour scheme (${scheme})`, async () => {
+      const context = await browser.newContext({ colorScheme: scheme });
+      page = await context.newPage();
+      await page.goto(dashboard.pageUrl);
+      await page.waitForSelector('#connection form.connect');
+      const luminance = (css: string): number => {
+        const [r = 0, g = 0, b = 0] = (css.match(/\d+/g) ?? []).map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      };
+      const body = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      const panel = await page.evaluate(() => getComputedStyle(document.querySelector('#tools') as Element).backgroundColor);
+      const text = await page.evaluate(() => getComputedStyle(document.querySelector('#tools') as Element).color);
+      expect(luminance(body) < 0.2).toBe(dark);
+      expect(luminance(panel) < 0.2).toBe(dark);
+      expect(luminance(text) > 0.7).toBe(dark);
+    }, SPEC_MS);
+  }
 });
