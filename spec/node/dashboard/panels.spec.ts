@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { startDashboard, type Dashboard } from '../../../examples/dashboard/serve.js';
 import { createExampleServer, ExampleState } from '../../../examples/server/example-server.js';
@@ -121,4 +122,23 @@ describe('dashboard panels in Chromium', () => {
       expect(luminance(text) > 0.7).toBe(dark);
     }, SPEC_MS);
   }
+
+  it('exports the log lines shown as an NDJSON download', async () => {
+    const p = await open(dashboard.exampleUrl);
+    await p.click('.tool-list li[data-tool="flood"] button');
+    await p.fill('.tool-detail [data-path="count"]', '30');
+    await p.click('.tool-detail .run');
+    await p.waitForFunction(() => document.querySelector('.log-count')?.textContent?.includes('30 received'));
+    const shown = Number((await p.locator('.log-count').innerText()).match(/^(\d+) shown/)?.[1]);
+    const download = p.waitForEvent('download');
+    await p.click('.export-logs');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('rxmcp-logs.ndjson');
+    const text = await readFile((await file.path()) ?? '', 'utf8');
+    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { level: string; time: string; call?: number });
+    expect(lines.length).toBe(shown);
+    expect(shown).toBeGreaterThanOrEqual(30);
+    expect(lines.every((line) => typeof line.level === 'string' && !Number.isNaN(Date.parse(line.time)))).toBe(true);
+    expect(lines.filter((line) => line.call !== undefined).length).toBeGreaterThanOrEqual(30);
+  }, SPEC_MS);
 });
