@@ -9,6 +9,7 @@ import { openClient } from './connection/connect.js';
 import { Correlator } from './connection/correlate.js';
 import type { ConnectionSettings } from './connection/settings.js';
 import { SignIn } from './connection/sign-in.js';
+import { CallFrames } from './model/call-frames.js';
 import { Calls } from './model/calls.js';
 import { Completions } from './model/completions.js';
 import { EraMemory, protocolFor } from './model/era-memory.js';
@@ -52,6 +53,7 @@ export class Dashboard {
   readonly approvals = new Approvals();
   readonly logs = new Logs();
   readonly frames = new FrameRing();
+  private readonly callFrames = new CallFrames((traceparent) => this.calls.callOfTrace(traceparent));
   readonly signIn: SignIn;
   /** The era each server negotiated last, so a 2025-era server is not probed again (see era-memory.ts). */
   readonly eras = new EraMemory(typeof localStorage === 'undefined' ? undefined : localStorage);
@@ -191,8 +193,9 @@ export class Dashboard {
   /** Every live stream of `client` the page shows, as one subscription. */
   private follow(client: Client): Subscription {
     const live = new Subscription();
-    // Frames first: the catalogs below open the connection, and its first frames belong in the protocol view.
-    live.add(client.session.frames$.pipe(map(frameEntry), bufferTime(250), filter((batch) => batch.length > 0)).subscribe((batch) => this.frames.add(batch)));
+    // Frames first: the catalogs below open the connection, and its first frames belong in the protocol view. The
+    // call a frame belongs to is read while it is being delivered, synchronously, before the batching.
+    live.add(client.session.frames$.pipe(map((event) => frameEntry(event, this.callFrames.tag(event, this.correlator.current))), bufferTime(250), filter((batch) => batch.length > 0)).subscribe((batch) => this.frames.add(batch)));
     live.add(client.state$.subscribe((state) => {
       this.state = state;
       this.changed.next('connection');

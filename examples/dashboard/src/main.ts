@@ -56,8 +56,8 @@ const frames = new FramesPanel(d);
 
 paint('connection', () => connectionView(d));
 paint('tools', () => tools.render(), area('calls'));
-// While a call runs its elapsed time moves: four repaints a second, only then.
-paint('calls', () => calls.render(), interval(250).pipe(filter(() => d.calls.running)));
+// While a call runs its elapsed time moves: four repaints a second, only then; new frames fill the calls' network views.
+paint('calls', () => calls.render(), merge(interval(250).pipe(filter(() => d.calls.running)), area('frames')));
 paint('catalog', () => catalog.render());
 paint('logs', () => logs.render(), EMPTY, (element) => logs.list.sync(element));
 paint('frames', () => frames.render(), EMPTY, (element) => frames.list.sync(element));

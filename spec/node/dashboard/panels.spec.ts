@@ -4,7 +4,7 @@ import { startDashboard, type Dashboard } from '../../../examples/dashboard/serv
 import { createExampleServer, ExampleState } from '../../../examples/server/example-server.js';
 import { serveMcpHandler, type ExampleHttpServer } from '../../../examples/server/http.js';
 import { LegacySessions } from '../../../examples/server/legacy-sessions.js';
-import { launchChromium } from './browser.js';
+import { launchChromium, runTool } from './browser.js';
 
 const SETUP_MS = 60_000;
 const SPEC_MS = 25_000;
@@ -35,7 +35,7 @@ describe('dashboard panels in Chromium', () => {
   });
 
   /** A fresh browser context (empty storage) with the page connected to `url`; console errors are collected. */
-  const open = async (url: string): Promise<Page> => {
+  const open = async (url: string, query = ''): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     page = await context.newPage();
     consoleErrors = [];
@@ -44,7 +44,7 @@ describe('dashboard panels in Chromium', () => {
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     page.setDefaultTimeout(10_000);
-    await page.goto(`${dashboard.pageUrl}?url=${encodeURIComponent(url)}`);
+    await page.goto(`${dashboard.pageUrl}?url=${encodeURIComponent(url)}${query}`);
     await page.waitForSelector('.status.ready');
     return page;
   };
@@ -141,4 +141,28 @@ describe('dashboard panels in Chromium', () => {
     expect(lines.every((line) => typeof line.level === 'string' && !Number.isNaN(Date.parse(line.time)))).toBe(true);
     expect(lines.filter((line) => line.call !== undefined).length).toBeGreaterThanOrEqual(30);
   }, SPEC_MS);
+
+  for (const protocol of ['modern', 'legacy'] as const) {
+    it(`shows under each call the frames it caused: its request, its progress, its result, and no other call's (${protocol})`, async () => {
+      const p = await open(dashboard.exampleUrl, `&protocol=${protocol}`);
+      const add = await runTool(p, 'add', { a: '1', b: '2' });
+      await p.waitForSelector(`${add}.done`);
+      const countdown = await runTool(p, 'countdown', { from: '3', delayMs: '50' });
+      await p.waitForSelector(`${countdown}.done`);
+      const summaries = async (call: string): Promise<string[]> => {
+        await p.waitForFunction((selector) => [...document.querySelectorAll(`${selector} .call-frames .summary`)].some((s) => s.textContent?.startsWith('result')), call);
+        return p.locator(`${call} .call-frames .summary`).allTextContents();
+      };
+      const ofCountdown = await summaries(countdown);
+      const ofAdd = await summaries(add);
+      const request = ofCountdown[0] ?? '';
+      expect(request).toMatch(/^tools\/call #\S+$/);
+      expect(ofCountdown.at(-1)).toBe(`result #${request.split('#')[1]}`);
+      expect(ofCountdown.filter((s) => s === 'notifications/progress').length).toBe(3);
+      const addId = (ofAdd[0] ?? '').split('#')[1];
+      expect(ofAdd).toEqual([`tools/call #${addId}`, 'notifications/message', `result #${addId}`]);
+      expect(addId).not.toBe(request.split('#')[1]);
+      expect(await p.locator(`${countdown} .call-frames li[data-direction="out"]`).count()).toBe(1);
+    }, SPEC_MS);
+  }
 });
