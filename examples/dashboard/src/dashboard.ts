@@ -16,6 +16,7 @@ import { EraMemory, protocolFor } from './model/era-memory.js';
 import { frameEntry, FrameRing } from './model/frames.js';
 import { logEntry, Logs, type LogEntry } from './model/logs.js';
 import { ServerRequests } from './model/server-requests.js';
+import { Tasks } from './model/tasks.js';
 
 /** A live resource panel: `watchResource` while it is open. */
 export interface Watch {
@@ -37,7 +38,7 @@ export interface Preset {
 export type Health = { readonly ok: true; readonly at: number } | { readonly ok: false; readonly at: number; readonly since: number; readonly error: string };
 
 /** Which part of the page changed. */
-export type Area = 'connection' | 'tools' | 'calls' | 'catalog' | 'logs' | 'frames';
+export type Area = 'connection' | 'tools' | 'calls' | 'tasks' | 'catalog' | 'logs' | 'frames';
 
 const message = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
@@ -49,6 +50,7 @@ const message = (error: unknown): string => (error instanceof Error ? `${error.n
 export class Dashboard {
   readonly correlator = new Correlator();
   readonly calls = new Calls(this.correlator);
+  readonly tasks = new Tasks();
   readonly requests = new ServerRequests(this.correlator);
   readonly approvals = new Approvals();
   readonly logs = new Logs();
@@ -85,6 +87,7 @@ export class Dashboard {
   ) {
     this.signIn = new SignIn(callbackUrl);
     this.calls.changed$.subscribe(() => this.changed.next('calls'));
+    this.tasks.changed$.subscribe(() => this.changed.next('tasks'));
     this.requests.changed$.subscribe(() => this.changed.next('calls'));
     this.approvals.changed$.subscribe(() => this.changed.next('calls'));
     this.logs.changed$.subscribe(() => this.changed.next('logs'));

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { startDashboard, type Dashboard } from '../../../examples/dashboard/serve.js';
 import { createExampleServer, ExampleState } from '../../../examples/server/example-server.js';
-import { serveMcpHandler, type ExampleHttpServer } from '../../../examples/server/http.js';
+import { serveMcpHandler, startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
 import { LegacySessions } from '../../../examples/server/legacy-sessions.js';
-import { launchChromium, runTool } from './browser.js';
+import { launchChromium, pickTool, runTool } from './browser.js';
 
 const SETUP_MS = 60_000;
 const SPEC_MS = 25_000;
@@ -13,21 +13,23 @@ const SPEC_MS = 25_000;
 describe('dashboard panels in Chromium', () => {
   let dashboard: Dashboard;
   let legacy: ExampleHttpServer;
+  let withTasks: ExampleHttpServer;
   let browser: Browser;
   let page: Page | undefined;
   let consoleErrors: string[] = [];
 
   beforeAll(async () => {
     const state = new ExampleState();
-    [dashboard, browser, legacy] = await Promise.all([
+    [dashboard, browser, legacy, withTasks] = await Promise.all([
       startDashboard({ port: 0 }),
       launchChromium(),
       serveMcpHandler(new LegacySessions(() => createExampleServer({ era: 'legacy', state })), 0),
+      startExampleHttpServer({ tasks: true }),
     ]);
   }, SETUP_MS);
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([dashboard?.close(), legacy?.close()]);
+    await Promise.all([dashboard?.close(), legacy?.close(), withTasks?.close()]);
   }, SETUP_MS);
   afterEach(async () => {
     await page?.context().close();
@@ -165,4 +167,34 @@ describe('dashboard panels in Chromium', () => {
       expect(await p.locator(`${countdown} .call-frames li[data-direction="out"]`).count()).toBe(1);
     }, SPEC_MS);
   }
+
+  it('runs a tool as a task: its status stream, the question it asks answered on the page, then its result', async () => {
+    const p = await open(withTasks.url);
+    await pickTool(p, 'research');
+    await p.fill('.tool-detail [data-path="topic"]', 'tides');
+    await p.click('.tool-detail .run-task');
+    await p.waitForSelector('.task[data-status="input_required"]');
+    await p.fill('.request-queue .elicitation-form [data-path="angle"]', 'historical');
+    await p.click('.request-queue .elicitation-form .accept');
+    await p.waitForSelector('.task[data-status="completed"]');
+    const task = p.locator('.task').first();
+    expect(await task.locator('.step-status').allInnerTexts()).toEqual(['working', 'input_required', 'working', 'completed']);
+    expect(await task.locator('.step-message').allInnerTexts()).toEqual(['Gathering sources', 'Waiting for the angle to take', 'Writing the report (historical)', 'Report ready']);
+    expect(await task.locator('.result').innerText()).toContain('Report on tides, from the historical angle.');
+    expect(await task.locator('.cancel-task').count()).toBe(0);
+  }, SPEC_MS);
+
+  it('cancels a running task with tasks/cancel, and shows it cancelled without a result', async () => {
+    const p = await open(withTasks.url);
+    await pickTool(p, 'research');
+    await p.fill('.tool-detail [data-path="topic"]', 'rivers');
+    await p.click('.tool-detail .run-task');
+    await p.waitForSelector('.task .cancel-task:not([disabled])');
+    await p.click('.task .cancel-task');
+    await p.waitForSelector('.task[data-status="cancelled"]');
+    const task = p.locator('.task').first();
+    expect(await task.locator('.step-message').last().innerText()).toBe('Cancelled by the client');
+    expect(await task.locator('.result').count()).toBe(0);
+    expect(await task.locator('.cancel-task').count()).toBe(0);
+  }, SPEC_MS);
 });
