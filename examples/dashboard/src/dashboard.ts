@@ -15,6 +15,8 @@ import { Completions } from './model/completions.js';
 import { EraMemory, protocolFor } from './model/era-memory.js';
 import { frameEntry, FrameRing } from './model/frames.js';
 import { logEntry, Logs, type LogEntry } from './model/logs.js';
+import { DEFAULT_OPTIONS, type PageOptions } from './model/page-options.js';
+import { Roots } from './model/roots.js';
 import { ServerRequests } from './model/server-requests.js';
 import { Tasks } from './model/tasks.js';
 
@@ -38,7 +40,7 @@ export interface Preset {
 export type Health = { readonly ok: true; readonly at: number } | { readonly ok: false; readonly at: number; readonly since: number; readonly error: string };
 
 /** Which part of the page changed. */
-export type Area = 'connection' | 'tools' | 'calls' | 'tasks' | 'catalog' | 'logs' | 'frames';
+export type Area = 'connection' | 'tools' | 'calls' | 'tasks' | 'settings' | 'catalog' | 'logs' | 'frames';
 
 const message = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
@@ -51,6 +53,10 @@ export class Dashboard {
   readonly correlator = new Correlator();
   readonly calls = new Calls(this.correlator);
   readonly tasks = new Tasks();
+  /** The client's roots, as the user edits them. */
+  readonly roots = new Roots();
+  /** Call timeouts and the reconnect policy (the settings panel). */
+  options: PageOptions = DEFAULT_OPTIONS;
   readonly requests = new ServerRequests(this.correlator);
   readonly approvals = new Approvals();
   readonly logs = new Logs();
@@ -88,6 +94,8 @@ export class Dashboard {
     this.signIn = new SignIn(callbackUrl);
     this.calls.changed$.subscribe(() => this.changed.next('calls'));
     this.tasks.changed$.subscribe(() => this.changed.next('tasks'));
+    this.roots.changed$.subscribe(() => this.changed.next('settings'));
+    this.roots.edited$.subscribe(() => this.rootsEdited());
     this.requests.changed$.subscribe(() => this.changed.next('calls'));
     this.approvals.changed$.subscribe(() => this.changed.next('calls'));
     this.logs.changed$.subscribe(() => this.changed.next('logs'));
@@ -105,7 +113,12 @@ export class Dashboard {
     this.live.unsubscribe();
     this.client?.close();
     const protocol = protocolFor(settings.protocol, this.eras.eraOf(settings.url));
-    const client = openClient({ ...settings, protocol }, { correlator: this.correlator, handlers: this.requests.handlers, signIn: this.signIn });
+    const client = openClient({ ...settings, protocol }, {
+      correlator: this.correlator,
+      handlers: { ...this.requests.handlers, roots: this.roots.handler },
+      signIn: this.signIn,
+      options: { reconnect: this.options.reconnect, rootsListChanged: true },
+    });
     this.tools = this.resources = this.templates = this.prompts = this.health = undefined;
     this.drift = [];
     this.completions.clear();
@@ -121,6 +134,19 @@ export class Dashboard {
     const status = this.state?.status;
     if (this.client !== undefined && (status === 'disconnected' || status === 'failed' || status === 'idle')) this.client.connect().subscribe({ error: () => undefined });
     else this.connect();
+  }
+
+  /** New call timeouts now; the reconnect policy from the next connection. */
+  setOptions(options: PageOptions): void {
+    this.options = options;
+    this.calls.timeout = options.callTimeout;
+    this.changed.next('settings');
+  }
+
+  /** A 2025-era server is told that the roots changed; a 2026-07-28 one asks for them when it needs them. */
+  private rootsEdited(): void {
+    const client = this.client;
+    if (client?.server?.era === 'legacy') client.notifyRootsChanged().subscribe({ error: () => undefined });
   }
 
   /** Adds a log entry of an MCP App. */

@@ -4,6 +4,8 @@ import { startDashboard, type Dashboard } from '../../../examples/dashboard/serv
 import { createExampleServer, ExampleState } from '../../../examples/server/example-server.js';
 import { serveMcpHandler, startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
 import { LegacySessions } from '../../../examples/server/legacy-sessions.js';
+import { startRootsServer, type RootsServer } from '../../helpers/dashboard/roots-server.js';
+import { until } from '../../helpers/until.js';
 import { launchChromium, pickTool, runTool } from './browser.js';
 
 const SETUP_MS = 60_000;
@@ -14,22 +16,24 @@ describe('dashboard panels in Chromium', () => {
   let dashboard: Dashboard;
   let legacy: ExampleHttpServer;
   let withTasks: ExampleHttpServer;
+  let rootsServer: RootsServer;
   let browser: Browser;
   let page: Page | undefined;
   let consoleErrors: string[] = [];
 
   beforeAll(async () => {
     const state = new ExampleState();
-    [dashboard, browser, legacy, withTasks] = await Promise.all([
+    [dashboard, browser, legacy, withTasks, rootsServer] = await Promise.all([
       startDashboard({ port: 0 }),
       launchChromium(),
       serveMcpHandler(new LegacySessions(() => createExampleServer({ era: 'legacy', state })), 0),
       startExampleHttpServer({ tasks: true }),
+      startRootsServer(),
     ]);
   }, SETUP_MS);
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([dashboard?.close(), legacy?.close(), withTasks?.close()]);
+    await Promise.all([dashboard?.close(), legacy?.close(), withTasks?.close(), rootsServer?.close()]);
   }, SETUP_MS);
   afterEach(async () => {
     await page?.context().close();
@@ -196,5 +200,45 @@ describe('dashboard panels in Chromium', () => {
     expect(await task.locator('.step-message').last().innerText()).toBe('Cancelled by the client');
     expect(await task.locator('.result').count()).toBe(0);
     expect(await task.locator('.cancel-task').count()).toBe(0);
+  }, SPEC_MS);
+
+  it('gives a 2025-era server the roots edited on the page, and tells it each change (roots/list_changed)', async () => {
+    const p = await open(rootsServer.url, '&protocol=legacy');
+    const before = rootsServer.changes();
+    await p.fill('.add-root input[name="uri"]', '/tmp/project a');
+    await p.fill('.add-root input[name="name"]', 'project');
+    await p.click('.add-root button');
+    await p.waitForSelector('.root-list li[data-uri="file:///tmp/project%20a"]');
+    await until(() => rootsServer.changes() === before + 1, 8000, 'Timed out waiting for roots/list_changed', 20);
+    const call = await runTool(p, 'list_roots');
+    await p.waitForSelector(`${call}.done`);
+    expect(JSON.parse(await p.locator(`${call} .result pre`).first().innerText())).toEqual([{ uri: 'file:///tmp/project%20a', name: 'project' }]);
+    await p.click('.root-list li .remove-root');
+    await until(() => rootsServer.changes() === before + 2, 8000, 'Timed out waiting for the second roots/list_changed', 20);
+    const again = await runTool(p, 'list_roots');
+    await p.waitForSelector(`${again}.done`);
+    expect(JSON.parse(await p.locator(`${again} .result pre`).first().innerText())).toEqual([]);
+    await p.waitForFunction(() => document.querySelector('.roots-count')?.textContent === '0 · asked 2×');
+  }, SPEC_MS);
+
+  it('refuses a root that is neither a URI nor an absolute path, and keeps the list', async () => {
+    const p = await open(dashboard.exampleUrl);
+    await p.fill('.add-root input[name="uri"]', 'relative/dir');
+    await p.click('.add-root button');
+    await p.waitForSelector('#settings .error-text');
+    expect(await p.locator('#settings .error-text').innerText()).toBe('Not a URI or an absolute path: "relative/dir"');
+    expect(await p.locator('.root-list li').count()).toBe(0);
+  }, SPEC_MS);
+
+  it('bounds the calls it starts by the idle timeout set, and says why a call ended', async () => {
+    const p = await open(dashboard.exampleUrl);
+    await p.fill('.page-options input[name="idle"]', '0.4');
+    await p.click('.page-options .apply-options');
+    const call = await runTool(p, 'countdown', { from: '3', delayMs: '2000' });
+    await p.waitForSelector(`${call}.error`, { timeout: 8000 });
+    expect(await p.locator(`${call} .call-error`).innerText()).toMatch(/^RequestTimeoutError: /);
+    await p.fill('.page-options input[name="idle"]', 'soon');
+    await p.click('.page-options .apply-options');
+    expect(await p.locator('.options-error').innerText()).toBe('Call idle timeout: a positive number of seconds, or empty');
   }, SPEC_MS);
 });

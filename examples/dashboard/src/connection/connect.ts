@@ -1,4 +1,4 @@
-import { createClient, type Client, type ClientHandlers, type HttpAuth, type Transport } from 'rxmcp';
+import { createClient, type Client, type ClientHandlers, type ClientOptions, type HttpAuth, type Transport } from 'rxmcp';
 import { oauth, webStorage } from 'rxmcp/oauth';
 import { urlTransport, type RemoteOptions } from 'rxmcp/session';
 import type { Correlator } from './correlate.js';
@@ -13,6 +13,8 @@ export interface ClientDeps {
   readonly correlator: Correlator;
   readonly handlers: ClientHandlers;
   readonly signIn: SignIn;
+  /** Options the page's settings give (reconnect policy, roots), over the defaults below. */
+  readonly options?: Partial<ClientOptions>;
 }
 
 function transportFor(settings: ConnectionSettings, auth: HttpAuth | undefined): Transport {
@@ -38,5 +40,6 @@ export function openClient(settings: ConnectionSettings, deps: ClientDeps): Clie
     capabilities: { extensions: UI_EXTENSION },
     logLevel: 'debug',
     reconnect: { initialDelayMs: 250, maxDelayMs: 4000 },
+    ...deps.options,
   });
 }

@@ -1,5 +1,5 @@
 import { ReplaySubject, Subject, type Observable, type Subscription } from 'rxjs';
-import type { CallToolResult, Client, Params, Tool } from 'rxmcp';
+import type { CallToolResult, Client, Params, TimeoutOptions, Tool } from 'rxmcp';
 import type { InputRequests } from 'rxmcp/protocol';
 import type { Correlator } from '../connection/correlate.js';
 
@@ -40,6 +40,8 @@ const traceIdOf = (traceparent: string): string => traceparent.split('-')[1] ?? 
 export class Calls {
   readonly list: CallRecord[] = [];
   readonly changed$ = new Subject<void>();
+  /** The bounds of the calls started from now on (the settings panel); `false`: none. */
+  timeout: TimeoutOptions | false = false;
   private readonly subscriptions = new Map<number, Subscription>();
   private readonly outcomes = new Map<number, ReplaySubject<CallToolResult>>();
   /** Each call's trace id (from its `traceparent`), for the network view. */
@@ -55,7 +57,7 @@ export class Calls {
     this.trim();
     const traceparent = this.correlator.traceFor(record.id);
     this.traces.set(traceIdOf(traceparent), record.id);
-    const subscription = client.callToolEvents(tool.name, args, { trace: { traceparent }, timeout: false }).subscribe({
+    const subscription = client.callToolEvents(tool.name, args, { trace: { traceparent }, timeout: this.timeout }).subscribe({
       next: (event) => {
         if (event.type === 'progress') record.progress = { progress: event.progress, ...(event.total === undefined ? {} : { total: event.total }), ...(event.message === undefined ? {} : { message: event.message }) };
         else if (event.type === 'input-required') this.inputRound(record, event.round, event.inputRequests);
