@@ -30,17 +30,31 @@ export interface Watch {
   subscription?: Subscription;
 }
 
-/** A server the page offers (from `config.json`). */
+/** A server the page offers (from `config.json`): its URL (a backend WebSocket for `stdio`) and its entry. */
 export interface Preset {
   readonly name: string;
   readonly url: string;
+  /** `stdio`: a command the backend runs, reached over `url`; `http` (the default): a server URL. */
+  readonly kind?: 'http' | 'stdio';
+  /** The configuration file format the entry came from (`claude-desktop`, `vscode`, ..., `command-line`). */
+  readonly source?: string;
+  /** The server's configuration entry. */
+  readonly entry?: {
+    readonly command?: string;
+    readonly args?: readonly string[];
+    readonly env?: Readonly<Record<string, string>>;
+    readonly cwd?: string;
+    readonly url?: string;
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly transport?: string;
+  };
 }
 
 /** The last health check of the server: the page asks it every few seconds while connected. */
 export type Health = { readonly ok: true; readonly at: number } | { readonly ok: false; readonly at: number; readonly since: number; readonly error: string };
 
 /** Which part of the page changed. */
-export type Area = 'connection' | 'tools' | 'calls' | 'tasks' | 'settings' | 'catalog' | 'logs' | 'frames';
+export type Area = 'connection' | 'servers' | 'tools' | 'calls' | 'tasks' | 'settings' | 'catalog' | 'logs' | 'frames';
 
 const message = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
@@ -127,6 +141,7 @@ export class Dashboard {
     this.client$.next(client);
     for (const watch of this.watches) this.subscribeWatch(watch);
     this.changed.next('connection');
+    this.changed.next('servers');
   }
 
   /** Reconnect button: opens a connection now when none is open, else starts over with a new client. */

@@ -241,4 +241,20 @@ describe('dashboard panels in Chromium', () => {
     await p.click('.page-options .apply-options');
     expect(await p.locator('.options-error').innerText()).toBe('Call idle timeout: a positive number of seconds, or empty');
   }, SPEC_MS);
+
+  it('lists the configured servers, connects to another from its row, and exports an entry in a client\'s format', async () => {
+    const p = await open(dashboard.exampleUrl);
+    expect(await p.locator('.server-list .server strong').allInnerTexts()).toEqual(['rxmcp example server', 'MCP App: basic-vanillajs (npm)']);
+    expect(await p.locator('.server[data-server="rxmcp example server"] .connect-server').innerText()).toBe('Connected');
+    await p.selectOption('.server[data-server="rxmcp example server"] .export-format', 'vscode');
+    const exported = JSON.parse(await p.locator('.server[data-server="rxmcp example server"] .export-text').innerText()) as unknown;
+    expect(exported).toEqual({ servers: { 'rxmcp example server': { type: 'http', url: dashboard.exampleUrl } } });
+    const download = p.waitForEvent('download');
+    await p.click('.server[data-server="rxmcp example server"] .export-download');
+    expect((await download).suggestedFilename()).toBe('mcp.json');
+    await p.click('.server[data-server="MCP App: basic-vanillajs (npm)"] .connect-server');
+    await p.waitForFunction(() => document.querySelector('.state .server-info')?.textContent?.includes('Basic MCP App Server'));
+    await p.waitForSelector('.status.ready');
+    await p.waitForSelector('.tool-list li[data-tool="get-time"]');
+  }, SPEC_MS);
 });
