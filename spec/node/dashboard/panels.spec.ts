@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { startDashboard, type Dashboard } from '../../../examples/dashboard/serve.js';
 import { createExampleServer, ExampleState } from '../../../examples/server/example-server.js';
 import { serveMcpHandler, startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
@@ -17,23 +18,25 @@ describe('dashboard panels in Chromium', () => {
   let legacy: ExampleHttpServer;
   let withTasks: ExampleHttpServer;
   let rootsServer: RootsServer;
+  let modernOnly: ExampleHttpServer;
   let browser: Browser;
   let page: Page | undefined;
   let consoleErrors: string[] = [];
 
   beforeAll(async () => {
     const state = new ExampleState();
-    [dashboard, browser, legacy, withTasks, rootsServer] = await Promise.all([
+    [dashboard, browser, legacy, withTasks, rootsServer, modernOnly] = await Promise.all([
       startDashboard({ port: 0 }),
       launchChromium(),
       serveMcpHandler(new LegacySessions(() => createExampleServer({ era: 'legacy', state })), 0),
       startExampleHttpServer({ tasks: true }),
       startRootsServer(),
+      serveMcpHandler(createMcpHandler(() => createExampleServer({ state, follow: false }), { legacy: 'reject' }), 0),
     ]);
   }, SETUP_MS);
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([dashboard?.close(), legacy?.close(), withTasks?.close(), rootsServer?.close()]);
+    await Promise.all([dashboard?.close(), legacy?.close(), withTasks?.close(), rootsServer?.close(), modernOnly?.close()]);
   }, SETUP_MS);
   afterEach(async () => {
     await page?.context().close();
@@ -41,8 +44,9 @@ describe('dashboard panels in Chromium', () => {
   });
 
   /** A fresh browser context (empty storage) with the page connected to `url`; console errors are collected. */
-  const open = async (url: string, query = ''): Promise<Page> => {
+  const open = async (url: string, query = '', remembered?: string): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    if (remembered !== undefined) await context.addInitScript(([key, era]) => localStorage.setItem(key, era), [`rxmcp-dashboard:era:${url}`, remembered] as const);
     page = await context.newPage();
     consoleErrors = [];
     page.on('console', (message: ConsoleMessage) => {
@@ -256,5 +260,11 @@ describe('dashboard panels in Chromium', () => {
     await p.waitForFunction(() => document.querySelector('.state .server-info')?.textContent?.includes('Basic MCP App Server'));
     await p.waitForSelector('.status.ready');
     await p.waitForSelector('.tool-list li[data-tool="get-time"]');
+  }, SPEC_MS);
+
+  it('forgets a remembered 2025 era that no longer reaches ready, and probes again: a server now 2026-07-28 only', async () => {
+    const p = await open(modernOnly.url, '', 'legacy');
+    await p.waitForFunction(() => document.querySelector('.state .revision')?.textContent === 'MCP 2026-07-28 (modern)');
+    expect(await p.evaluate((key) => localStorage.getItem(key), `rxmcp-dashboard:era:${modernOnly.url}`)).toBe('modern');
   }, SPEC_MS);
 });

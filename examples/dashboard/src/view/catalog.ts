@@ -21,7 +21,7 @@ interface CatalogStatus {
  * A catalog's count, or why there is none, in words that are true: a server without the capability offers none
  * (whatever error asking would give), a loaded empty list has none, a failed listing says why, else it is loading.
  */
-export function catalogStatus(d: Dashboard, state: { items?: readonly unknown[]; error?: Error } | undefined, capability: 'resources' | 'prompts'): CatalogStatus {
+export function catalogStatus(d: Pick<Dashboard, 'client'>, state: { items?: readonly unknown[]; error?: Error } | undefined, capability: 'tools' | 'resources' | 'prompts'): CatalogStatus {
   const server = d.client?.server;
   if (server !== undefined && server.capabilities[capability] === undefined) return { count: 'not offered', empty: `The server offers no ${capability}.` };
   if (state?.items !== undefined) return { count: String(state.items.length), ...(state.items.length === 0 ? { empty: `No ${capability}.` } : {}) };
@@ -29,7 +29,7 @@ export function catalogStatus(d: Dashboard, state: { items?: readonly unknown[];
   return { count: '…' };
 }
 
-const emptyView = (status: CatalogStatus): TemplateResult | typeof nothing => (status.empty === undefined ? nothing : html`<p class="empty muted">${status.empty}</p>`);
+export const emptyView = (status: CatalogStatus): TemplateResult | typeof nothing => (status.empty === undefined ? nothing : html`<p class="empty muted">${status.empty}</p>`);
 
 /** The resources and prompts panel: the live catalogs, reads, prompt results, and resource watches. */
 export class CatalogPanel {

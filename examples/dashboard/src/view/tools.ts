@@ -5,6 +5,7 @@ import { appResourceUri, visibility } from '../apps/ui-meta.js';
 import type { Dashboard } from '../dashboard.js';
 import type { CallRecord } from '../model/calls.js';
 import { runsAsTask } from '../model/tasks.js';
+import { catalogStatus, emptyView } from './catalog.js';
 import { toolResult, type ContentActions } from './content.js';
 import { SchemaForm } from './schema-form.js';
 import type { Schema } from './schema-shape.js';
@@ -120,8 +121,10 @@ export class ToolsPanel {
       this.selected = name;
       this.d.changed.next('tools');
     };
-    return html`<h2>Tools <small>${state?.items === undefined ? (state?.error ? 'not loaded' : 'loading…') : `${items.length}${state.stale ? ' · stale' : ''}`}${state?.refreshing ? ' · refreshing' : ''}</small></h2>
-      ${state?.error ? html`<p class="error-text">${state.error.message}</p>` : nothing}
+    const status = catalogStatus(this.d, state, 'tools');
+    return html`<h2>Tools <small>${status.count}${state?.stale ? ' · stale' : ''}${state?.refreshing ? ' · refreshing' : ''}</small></h2>
+      ${emptyView(status)}
+      ${state?.error && state.items !== undefined ? html`<p class="error-text">${state.error.message}</p>` : nothing}
       <input type="search" class="tool-search" placeholder="Search tools" .value=${this.query}
         @input=${(e: Event) => ((this.query = (e.target as HTMLInputElement).value), this.d.changed.next('tools'))} />
       <ul class="tool-list">
