@@ -18,6 +18,7 @@ import { logEntry, Logs, type LogEntry } from './model/logs.js';
 import { DEFAULT_OPTIONS, type PageOptions } from './model/page-options.js';
 import { Roots } from './model/roots.js';
 import { ServerRequests } from './model/server-requests.js';
+import { SideBySide } from './model/side-by-side.js';
 import { Tasks } from './model/tasks.js';
 
 /** A live resource panel: `watchResource` while it is open. */
@@ -71,6 +72,8 @@ export class Dashboard {
   readonly roots = new Roots();
   /** Call timeouts and the reconnect policy (the settings panel). */
   options: PageOptions = DEFAULT_OPTIONS;
+  /** Every preset at once, in a client group (the Servers panel's side by side view). */
+  readonly sideBySide = new SideBySide();
   readonly requests = new ServerRequests(this.correlator);
   readonly approvals = new Approvals();
   readonly logs = new Logs();
@@ -109,6 +112,7 @@ export class Dashboard {
     this.calls.changed$.subscribe(() => this.changed.next('calls'));
     this.tasks.changed$.subscribe(() => this.changed.next('tasks'));
     this.roots.changed$.subscribe(() => this.changed.next('settings'));
+    this.sideBySide.changed$.subscribe(() => this.changed.next('servers'));
     this.roots.edited$.subscribe(() => this.rootsEdited());
     this.requests.changed$.subscribe(() => this.changed.next('calls'));
     this.approvals.changed$.subscribe(() => this.changed.next('calls'));

@@ -267,4 +267,20 @@ describe('dashboard panels in Chromium', () => {
     await p.waitForFunction(() => document.querySelector('.state .revision')?.textContent === 'MCP 2026-07-28 (modern)');
     expect(await p.evaluate((key) => localStorage.getItem(key), `rxmcp-dashboard:era:${modernOnly.url}`)).toBe('modern');
   }, SPEC_MS);
+
+  it('shows every configured server side by side from one client group, each catalog in its own row, until closed', async () => {
+    const p = await open(dashboard.exampleUrl);
+    await p.click('.side-by-side-toggle');
+    const row = (server: string) => `.side-by-side tr[data-server="${server}"]`;
+    const app = 'MCP App: basic-vanillajs (npm)';
+    await p.waitForFunction((selector) => document.querySelector(`${selector} td.tools small`)?.textContent?.includes('get-time'), row(app));
+    await p.waitForFunction((selector) => document.querySelector(`${selector} td.tools small`)?.textContent?.includes('countdown'), row('rxmcp example server'));
+    expect(await p.locator(`${row(app)} td.tools small`).innerText()).toBe('get-time');
+    expect((await p.locator(`${row('rxmcp example server')} td.tools small`).innerText()).split(', ')).toContain('add');
+    await p.waitForFunction((selector) => document.querySelector(`${selector} td.prompts .count`) !== null, row(app));
+    expect(await p.locator(`${row(app)} td.prompts .count`).innerText()).toBe('0');
+    expect(await p.locator(`${row('rxmcp example server')} td.prompts small`).innerText()).toBe('review');
+    await p.click('.side-by-side-toggle');
+    await p.waitForSelector('.side-by-side', { state: 'detached' });
+  }, SPEC_MS);
 });

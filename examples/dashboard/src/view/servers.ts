@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { remoteKindOfUrl } from 'rxmcp/session';
 import type { Dashboard, Preset } from '../dashboard.js';
+import type { CatalogCell } from '../model/side-by-side.js';
 import { EXPORT_FORMATS, exportServer, type ExportFormat, type ServerEntryToExport } from '../model/export.js';
 import { download } from './format.js';
 
@@ -58,10 +59,24 @@ export class ServersPanel {
       ${this.exportView(preset)}</li>`;
   }
 
+  private sideBySide(): TemplateResult {
+    const side = this.d.sideBySide;
+    if (!side.open) return html``;
+    const view = (c: CatalogCell) => ('names' in c ? html`<span class="count">${c.names.length}</span> <small>${c.names.join(', ')}</small>`
+      : 'error' in c ? html`<span class="error-text">${c.error}</span>` : html`<span class="muted">…</span>`);
+    return html`<table class="side-by-side"><thead><tr><th>server</th><th>tools</th><th>resources</th><th>prompts</th></tr></thead>
+      <tbody>${side.columns.map((column) => html`<tr data-server=${column.name}><th>${column.name}</th>
+        <td class="tools">${view(column.tools)}</td><td class="resources">${view(column.resources)}</td><td class="prompts">${view(column.prompts)}</td></tr>`)}</tbody></table>`;
+  }
+
   render(): TemplateResult {
     const presets = this.d.presets;
-    return html`<h2>Servers <small>${presets.length}</small></h2>
+    const side = this.d.sideBySide;
+    const toggle = () => (side.open ? side.stop() : side.start(presets, this.d.eras));
+    return html`<h2>Servers <small>${presets.length}</small>
+        ${presets.length > 1 ? html`<button class="side-by-side-toggle" @click=${toggle}>${side.open ? 'Close side by side' : 'Side by side'}</button>` : nothing}</h2>
       ${presets.length === 0 ? html`<p class="empty muted">No configured servers: type a URL above.</p>` : nothing}
-      <ul class="server-list">${presets.map((preset) => this.row(preset))}</ul>`;
+      <ul class="server-list">${presets.map((preset) => this.row(preset))}</ul>
+      ${this.sideBySide()}`;
   }
 }
