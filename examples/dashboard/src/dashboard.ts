@@ -1,7 +1,4 @@
-import {
-  BehaviorSubject, EMPTY, Subject, Subscription, bufferTime, catchError, distinctUntilChanged, endWith, exhaustMap, filter, ignoreElements, map, of, switchMap, take, timer,
-  type Observable,
-} from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, bufferTime, distinctUntilChanged, filter, map, switchMap, take } from 'rxjs';
 import type { CatalogState, Client, ClientState, LoggingLevel, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from 'rxmcp';
 import { toolDrift$, toolPinning, type ToolDrift } from 'rxmcp/agent';
 import { Approvals } from './apps/approval.js';
@@ -14,6 +11,8 @@ import { Calls } from './model/calls.js';
 import { Completions } from './model/completions.js';
 import { EraMemory, protocolFor } from './model/era-memory.js';
 import { frameEntry, FrameRing } from './model/frames.js';
+import { healthChecks, type Health } from './model/health.js';
+export type { Health } from './model/health.js';
 import { logEntry, Logs, type LogEntry } from './model/logs.js';
 import { DEFAULT_OPTIONS, type PageOptions } from './model/page-options.js';
 import { Roots } from './model/roots.js';
@@ -51,8 +50,6 @@ export interface Preset {
   };
 }
 
-/** The last health check of the server: the page asks it every few seconds while connected. */
-export type Health = { readonly ok: true; readonly at: number } | { readonly ok: false; readonly at: number; readonly since: number; readonly error: string };
 
 /** Which part of the page changed. */
 export type Area = 'connection' | 'servers' | 'tools' | 'calls' | 'tasks' | 'settings' | 'catalog' | 'logs' | 'frames';
@@ -272,35 +269,11 @@ export class Dashboard {
       filter((server) => server?.era === 'legacy' && server.capabilities.logging !== undefined),
       switchMap(() => client.setLoggingLevel(this.serverLogLevel)),
     ).subscribe({ error: () => undefined }));
-    live.add(this.checkHealth(client).subscribe((health) => {
+    live.add(healthChecks(client, this.healthMs, () => this.health).subscribe((health) => {
       this.health = health;
       this.changed.next('connection');
     }));
     return live;
-  }
-
-  /**
-   * A health check every `healthMs` while a server is negotiated: `ping` (2025 revisions) or `server/discover`
-   * (2026-07-28). Nothing else tells a page that a stateless server went away, and on 2025 revisions it is the
-   * request that meets the restarted server's 404, so the client re-initializes and the watches subscribe again.
-   */
-  private checkHealth(client: Client): Observable<Health> {
-    const probe = (era: string): Observable<unknown> =>
-      era === 'legacy' ? client.ping({ timeout: { firstMs: 3000 } }) : client.discover({ timeout: { firstMs: 3000 } });
-    return client.server$.pipe(
-      map((server) => server?.era),
-      distinctUntilChanged(),
-      switchMap((era) => (era === undefined ? EMPTY : timer(this.healthMs, this.healthMs).pipe(
-        exhaustMap(() => probe(era).pipe(
-          ignoreElements(),
-          endWith<Health>({ ok: true, at: Date.now() }),
-          catchError((error: unknown) => {
-            const since = this.health?.ok === false ? this.health.since : Date.now();
-            return of<Health>({ ok: false, at: Date.now(), since, error: message(error) });
-          }),
-        )),
-      ))),
-    );
   }
 
   private catalog(update: () => void): void {
