@@ -7,7 +7,7 @@ import { DASHBOARD_DIR } from './server/build.js';
 import { startDashboard } from './serve.js';
 
 const DOCS = join(DASHBOARD_DIR, '..', '..', 'docs');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(DOCS, `dashboard-${name}.png`) });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(DOCS, `dashboard-${name}.png`), fullPage: true });
 
 const dashboard = await startDashboard({ port: 0 });
 const browser = await launchChromium();
@@ -24,8 +24,15 @@ try {
   await page.waitForSelector(`${greet} .server-request.elicitation`);
   await page.fill(`${greet} [data-path="name"]`, 'Ada');
   await pickTool(page, 'countdown');
+  await page.fill('.add-root input[name="uri"]', '/home/ada/project');
+  await page.fill('.add-root input[name="name"]', 'project');
+  await page.click('.add-root button');
   await page.waitForTimeout(1200);
   await shot(page, 'main');
+  // The same page as a system in dark mode sees it (prefers-color-scheme).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(400);
+  await shot(page, 'main-dark');
   await page.close();
 
   const app = await openDashboard(browser, dashboard, dashboard.appUrl ?? '');

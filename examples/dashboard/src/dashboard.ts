@@ -1,7 +1,4 @@
-import {
-  BehaviorSubject, EMPTY, Subject, Subscription, bufferTime, catchError, distinctUntilChanged, endWith, exhaustMap, filter, ignoreElements, map, of, switchMap, timer,
-  type Observable,
-} from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, bufferTime, distinctUntilChanged, filter, map, switchMap, take } from 'rxjs';
 import type { CatalogState, Client, ClientState, LoggingLevel, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from 'rxmcp';
 import { toolDrift$, toolPinning, type ToolDrift } from 'rxmcp/agent';
 import { Approvals } from './apps/approval.js';
@@ -9,10 +6,19 @@ import { openClient } from './connection/connect.js';
 import { Correlator } from './connection/correlate.js';
 import type { ConnectionSettings } from './connection/settings.js';
 import { SignIn } from './connection/sign-in.js';
+import { CallFrames } from './model/call-frames.js';
 import { Calls } from './model/calls.js';
+import { Completions } from './model/completions.js';
+import { EraMemory, protocolFor } from './model/era-memory.js';
 import { frameEntry, FrameRing } from './model/frames.js';
+import { healthChecks, type Health } from './model/health.js';
+export type { Health } from './model/health.js';
 import { logEntry, Logs, type LogEntry } from './model/logs.js';
+import { DEFAULT_OPTIONS, type PageOptions } from './model/page-options.js';
+import { Roots } from './model/roots.js';
 import { ServerRequests } from './model/server-requests.js';
+import { SideBySide } from './model/side-by-side.js';
+import { Tasks } from './model/tasks.js';
 
 /** A live resource panel: `watchResource` while it is open. */
 export interface Watch {
@@ -24,17 +30,29 @@ export interface Watch {
   subscription?: Subscription;
 }
 
-/** A server the page offers (from `config.json`). */
+/** A server the page offers (from `config.json`): its URL (a backend WebSocket for `stdio`) and its entry. */
 export interface Preset {
   readonly name: string;
   readonly url: string;
+  /** `stdio`: a command the backend runs, reached over `url`; `http` (the default): a server URL. */
+  readonly kind?: 'http' | 'stdio';
+  /** The configuration file format the entry came from (`claude-desktop`, `vscode`, ..., `command-line`). */
+  readonly source?: string;
+  /** The server's configuration entry. */
+  readonly entry?: {
+    readonly command?: string;
+    readonly args?: readonly string[];
+    readonly env?: Readonly<Record<string, string>>;
+    readonly cwd?: string;
+    readonly url?: string;
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly transport?: string;
+  };
 }
 
-/** The last health check of the server: the page asks it every few seconds while connected. */
-export type Health = { readonly ok: true; readonly at: number } | { readonly ok: false; readonly at: number; readonly since: number; readonly error: string };
 
 /** Which part of the page changed. */
-export type Area = 'connection' | 'tools' | 'calls' | 'catalog' | 'logs' | 'frames';
+export type Area = 'connection' | 'servers' | 'tools' | 'calls' | 'tasks' | 'settings' | 'catalog' | 'logs' | 'frames';
 
 const message = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
@@ -46,11 +64,23 @@ const message = (error: unknown): string => (error instanceof Error ? `${error.n
 export class Dashboard {
   readonly correlator = new Correlator();
   readonly calls = new Calls(this.correlator);
+  readonly tasks = new Tasks();
+  /** The client's roots, as the user edits them. */
+  readonly roots = new Roots();
+  /** Call timeouts and the reconnect policy (the settings panel). */
+  options: PageOptions = DEFAULT_OPTIONS;
+  /** Every preset at once, in a client group (the Servers panel's side by side view). */
+  readonly sideBySide = new SideBySide();
   readonly requests = new ServerRequests(this.correlator);
   readonly approvals = new Approvals();
   readonly logs = new Logs();
   readonly frames = new FrameRing();
+  private readonly callFrames = new CallFrames((traceparent) => this.calls.callOfTrace(traceparent));
   readonly signIn: SignIn;
+  /** The era each server negotiated last, so a 2025-era server is not probed again (see era-memory.ts). */
+  readonly eras = new EraMemory(typeof localStorage === 'undefined' ? undefined : localStorage);
+  /** Suggestions for prompt and template arguments (`completion/complete`). */
+  readonly completions = new Completions(() => this.client, () => this.changed.next('catalog'));
   readonly client$ = new BehaviorSubject<Client | undefined>(undefined);
   readonly changed = new Subject<Area>();
   state: ClientState | undefined;
@@ -77,6 +107,10 @@ export class Dashboard {
   ) {
     this.signIn = new SignIn(callbackUrl);
     this.calls.changed$.subscribe(() => this.changed.next('calls'));
+    this.tasks.changed$.subscribe(() => this.changed.next('tasks'));
+    this.roots.changed$.subscribe(() => this.changed.next('settings'));
+    this.sideBySide.changed$.subscribe(() => this.changed.next('servers'));
+    this.roots.edited$.subscribe(() => this.rootsEdited());
     this.requests.changed$.subscribe(() => this.changed.next('calls'));
     this.approvals.changed$.subscribe(() => this.changed.next('calls'));
     this.logs.changed$.subscribe(() => this.changed.next('logs'));
@@ -93,13 +127,22 @@ export class Dashboard {
     this.settings = settings;
     this.live.unsubscribe();
     this.client?.close();
-    const client = openClient(settings, { correlator: this.correlator, handlers: this.requests.handlers, signIn: this.signIn });
+    const protocol = protocolFor(settings.protocol, this.eras.eraOf(settings.url));
+    const client = openClient({ ...settings, protocol }, {
+      correlator: this.correlator,
+      handlers: { ...this.requests.handlers, roots: this.roots.handler },
+      signIn: this.signIn,
+      options: { reconnect: this.options.reconnect, rootsListChanged: true },
+    });
     this.tools = this.resources = this.templates = this.prompts = this.health = undefined;
     this.drift = [];
+    this.completions.clear();
     this.live = this.follow(client);
+    this.live.add(this.learnEra(client, settings, protocol !== settings.protocol));
     this.client$.next(client);
     for (const watch of this.watches) this.subscribeWatch(watch);
     this.changed.next('connection');
+    this.changed.next('servers');
   }
 
   /** Reconnect button: opens a connection now when none is open, else starts over with a new client. */
@@ -107,6 +150,19 @@ export class Dashboard {
     const status = this.state?.status;
     if (this.client !== undefined && (status === 'disconnected' || status === 'failed' || status === 'idle')) this.client.connect().subscribe({ error: () => undefined });
     else this.connect();
+  }
+
+  /** New call timeouts now; the reconnect policy from the next connection. */
+  setOptions(options: PageOptions): void {
+    this.options = options;
+    this.calls.timeout = options.callTimeout;
+    this.changed.next('settings');
+  }
+
+  /** A 2025-era server is told that the roots changed; a 2026-07-28 one asks for them when it needs them. */
+  private rootsEdited(): void {
+    const client = this.client;
+    if (client?.server?.era === 'legacy') client.notifyRootsChanged().subscribe({ error: () => undefined });
   }
 
   /** Adds a log entry of an MCP App. */
@@ -162,11 +218,29 @@ export class Dashboard {
     });
   }
 
+  /**
+   * Remembers the era `client` negotiates when the user left it to the client. A remembered 2025 era that does not
+   * reach `ready` (the server changed) is forgotten and the connection starts over with the probe.
+   */
+  private learnEra(client: Client, settings: ConnectionSettings, assumed: boolean): Subscription {
+    if (settings.protocol !== 'auto') return Subscription.EMPTY;
+    return client.state$.pipe(
+      map((state) => state.status),
+      filter((status) => status === 'ready' || (assumed && (status === 'reconnecting' || status === 'failed'))),
+      take(1),
+    ).subscribe((status) => {
+      const era = client.server?.era;
+      if (status === 'ready' && era !== undefined) this.eras.remember(settings.url, era);
+      else if (status !== 'ready') queueMicrotask(() => (this.eras.forget(settings.url), this.connect(settings)));
+    });
+  }
+
   /** Every live stream of `client` the page shows, as one subscription. */
   private follow(client: Client): Subscription {
     const live = new Subscription();
-    // Frames first: the catalogs below open the connection, and its first frames belong in the protocol view.
-    live.add(client.session.frames$.pipe(map(frameEntry), bufferTime(250), filter((batch) => batch.length > 0)).subscribe((batch) => this.frames.add(batch)));
+    // Frames first: the catalogs below open the connection, and its first frames belong in the protocol view. The
+    // call a frame belongs to is read while it is being delivered, synchronously, before the batching.
+    live.add(client.session.frames$.pipe(map((event) => frameEntry(event, this.callFrames.tag(event, this.correlator.current))), bufferTime(250), filter((batch) => batch.length > 0)).subscribe((batch) => this.frames.add(batch)));
     live.add(client.state$.subscribe((state) => {
       this.state = state;
       this.changed.next('connection');
@@ -195,35 +269,11 @@ export class Dashboard {
       filter((server) => server?.era === 'legacy' && server.capabilities.logging !== undefined),
       switchMap(() => client.setLoggingLevel(this.serverLogLevel)),
     ).subscribe({ error: () => undefined }));
-    live.add(this.checkHealth(client).subscribe((health) => {
+    live.add(healthChecks(client, this.healthMs, () => this.health).subscribe((health) => {
       this.health = health;
       this.changed.next('connection');
     }));
     return live;
-  }
-
-  /**
-   * A health check every `healthMs` while a server is negotiated: `ping` (2025 revisions) or `server/discover`
-   * (2026-07-28). Nothing else tells a page that a stateless server went away, and on 2025 revisions it is the
-   * request that meets the restarted server's 404, so the client re-initializes and the watches subscribe again.
-   */
-  private checkHealth(client: Client): Observable<Health> {
-    const probe = (era: string): Observable<unknown> =>
-      era === 'legacy' ? client.ping({ timeout: { firstMs: 3000 } }) : client.discover({ timeout: { firstMs: 3000 } });
-    return client.server$.pipe(
-      map((server) => server?.era),
-      distinctUntilChanged(),
-      switchMap((era) => (era === undefined ? EMPTY : timer(this.healthMs, this.healthMs).pipe(
-        exhaustMap(() => probe(era).pipe(
-          ignoreElements(),
-          endWith<Health>({ ok: true, at: Date.now() }),
-          catchError((error: unknown) => {
-            const since = this.health?.ok === false ? this.health.since : Date.now();
-            return of<Health>({ ok: false, at: Date.now(), since, error: message(error) });
-          }),
-        )),
-      ))),
-    );
   }
 
   private catalog(update: () => void): void {

@@ -6,10 +6,14 @@ import { setRelayBase } from './connection/browser-failure.js';
 import { settingsFromQuery } from './connection/settings.js';
 import { Dashboard, type Area, type Preset } from './dashboard.js';
 import { CallsPanel } from './view/calls.js';
+import { aboutView, loadedScripts } from './view/about.js';
 import { CatalogPanel } from './view/catalog.js';
 import { connectionView } from './view/connection.js';
 import { FramesPanel } from './view/frames.js';
 import { LogsPanel } from './view/logs.js';
+import { ServersPanel } from './view/servers.js';
+import { SettingsPanel } from './view/settings.js';
+import { TasksPanel } from './view/tasks.js';
 import { ToolsPanel } from './view/tools.js';
 
 interface PageConfig {
@@ -30,14 +34,14 @@ async function loadConfig(): Promise<PageConfig> {
 }
 
 /** How often each area may repaint, in ms. */
-const REPAINT_MS: Readonly<Record<Area, number>> = { connection: 100, tools: 100, calls: 100, catalog: 100, logs: 250, frames: 250 };
+const REPAINT_MS: Readonly<Record<Area, number>> = { connection: 100, servers: 250, tools: 100, calls: 100, tasks: 100, settings: 250, catalog: 100, logs: 250, frames: 250 };
 
 const config = await loadConfig();
 setRelayBase(config.relay);
 const settings = settingsFromQuery(location.search, config.presets[0]?.url ?? '');
 const healthMs = Number(new URLSearchParams(location.search).get('health') ?? 5000);
 const d = new Dashboard(settings, config.presets, config.sandboxOrigin, new URL('callback.html', location.href).href, healthMs > 0 ? healthMs : 5000);
-const renders: Record<Area, number> = { connection: 0, tools: 0, calls: 0, catalog: 0, logs: 0, frames: 0 };
+const renders: Record<Area, number> = { connection: 0, servers: 0, tools: 0, calls: 0, tasks: 0, settings: 0, catalog: 0, logs: 0, frames: 0 };
 const area = (name: Area) => d.changed.pipe(filter((changed) => changed === name));
 
 function paint(name: Area, view: () => TemplateResult, also: Observable<unknown> = EMPTY, after?: (element: HTMLElement) => void): void {
@@ -55,15 +59,24 @@ const actions = { read: (uri: string) => catalog.read(uri) };
 const tools = new ToolsPanel(d, actions);
 const calls = new CallsPanel(d, actions);
 const logs = new LogsPanel(d);
+const tasks = new TasksPanel(d, actions);
+const settingsPanel = new SettingsPanel(d);
+const servers = new ServersPanel(d);
 const frames = new FramesPanel(d);
 
 paint('connection', () => connectionView(d));
 paint('tools', () => tools.render(), area('calls'));
-// While a call runs its elapsed time moves: four repaints a second, only then.
-paint('calls', () => calls.render(), interval(250).pipe(filter(() => d.calls.running)));
+// While a call runs its elapsed time moves: four repaints a second, only then; new frames fill the calls' network views.
+paint('calls', () => calls.render(), merge(interval(250).pipe(filter(() => d.calls.running)), area('frames')));
+paint('servers', () => servers.render(), area('connection'));
+paint('tasks', () => tasks.render());
+paint('settings', () => settingsPanel.render());
 paint('catalog', () => catalog.render());
 paint('logs', () => logs.render(), EMPTY, (element) => logs.list.sync(element));
 paint('frames', () => frames.render(), EMPTY, (element) => frames.list.sync(element));
+
+// The page states what it weighs as this browser loaded it (measured, never written down).
+render(aboutView(loadedScripts()), document.getElementById('about') as HTMLElement);
 
 /** For the browser specs and the curious: the state and how often each area was painted. */
 (globalThis as { __dashboard?: unknown }).__dashboard = { dashboard: d, renders };

@@ -1,4 +1,4 @@
-import { createClient, type Client, type ClientHandlers, type HttpAuth, type Transport } from 'rxmcp';
+import { createClient, type Client, type ClientHandlers, type ClientOptions, type HttpAuth, type Transport } from 'rxmcp';
 import { oauth, webStorage } from 'rxmcp/oauth';
 import { remoteKindOfUrl, urlTransport, type RemoteOptions } from 'rxmcp/session';
 import { namingCors, stopWhenBlocked } from './browser-failure.js';
@@ -14,6 +14,8 @@ export interface ClientDeps {
   readonly correlator: Correlator;
   readonly handlers: ClientHandlers;
   readonly signIn: SignIn;
+  /** Options the page's settings give (reconnect policy, roots), over the defaults below. */
+  readonly options?: Partial<ClientOptions>;
 }
 
 /**
@@ -45,6 +47,7 @@ export function openClient(settings: ConnectionSettings, deps: ClientDeps): Clie
     capabilities: { extensions: UI_EXTENSION },
     logLevel: 'debug',
     reconnect: { initialDelayMs: 250, maxDelayMs: 4000 },
+    ...deps.options,
   });
   stopWhenBlocked(client, settings.url, reached);
   return client;

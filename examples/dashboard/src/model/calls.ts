@@ -1,5 +1,5 @@
 import { ReplaySubject, Subject, type Observable, type Subscription } from 'rxjs';
-import type { CallToolResult, Client, Params, Tool } from 'rxmcp';
+import type { CallToolResult, Client, Params, TimeoutOptions, Tool } from 'rxmcp';
 import type { InputRequests } from 'rxmcp/protocol';
 import type { Correlator } from '../connection/correlate.js';
 
@@ -34,12 +34,18 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+const traceIdOf = (traceparent: string): string => traceparent.split('-')[1] ?? '';
+
 /** The calls of the page: started from forms or apps, followed through `callToolEvents`, cancelled by unsubscribing. */
 export class Calls {
   readonly list: CallRecord[] = [];
   readonly changed$ = new Subject<void>();
+  /** The bounds of the calls started from now on (the settings panel); `false`: none. */
+  timeout: TimeoutOptions | false = false;
   private readonly subscriptions = new Map<number, Subscription>();
   private readonly outcomes = new Map<number, ReplaySubject<CallToolResult>>();
+  /** Each call's trace id (from its `traceparent`), for the network view. */
+  private readonly traces = new Map<string, number>();
 
   constructor(private readonly correlator: Correlator) {}
 
@@ -50,7 +56,8 @@ export class Calls {
     this.list.push(record);
     this.trim();
     const traceparent = this.correlator.traceFor(record.id);
-    const subscription = client.callToolEvents(tool.name, args, { trace: { traceparent }, timeout: false }).subscribe({
+    this.traces.set(traceIdOf(traceparent), record.id);
+    const subscription = client.callToolEvents(tool.name, args, { trace: { traceparent }, timeout: this.timeout }).subscribe({
       next: (event) => {
         if (event.type === 'progress') record.progress = { progress: event.progress, ...(event.total === undefined ? {} : { total: event.total }), ...(event.message === undefined ? {} : { message: event.message }) };
         else if (event.type === 'input-required') this.inputRound(record, event.round, event.inputRequests);
@@ -83,6 +90,11 @@ export class Calls {
     const outcome = this.outcomes.get(id);
     this.finish(record, 'cancelled', reason);
     outcome?.error(new Error(reason));
+  }
+
+  /** The call whose trace context `traceparent` carries, while the call is in the list. */
+  callOfTrace(traceparent: string): number | undefined {
+    return this.traces.get(traceIdOf(traceparent));
   }
 
   get(id: number): CallRecord | undefined {
@@ -120,7 +132,8 @@ export class Calls {
     while (this.list.length > MAX_CALLS) {
       const index = this.list.findIndex((call) => call.status !== 'running');
       if (index === -1) return;
-      this.list.splice(index, 1);
+      const [gone] = this.list.splice(index, 1);
+      for (const [trace, id] of this.traces) if (id === gone?.id) this.traces.delete(trace);
     }
   }
 }

@@ -22,6 +22,8 @@ export interface FrameEntry {
   /** Large payloads: the whole JSON for download (dropped when the ring's budget is spent). */
   blob: Blob | undefined;
   readonly large: boolean;
+  /** The call that caused it (see `CallFrames`), if any. */
+  readonly callId: number | undefined;
 }
 
 let seq = 0;
@@ -38,7 +40,7 @@ function summarize(event: FrameEvent): string {
 }
 
 /** A frame event as a ring entry: stringified once, previewed when large. */
-export function frameEntry(event: FrameEvent): FrameEntry {
+export function frameEntry(event: FrameEvent, callId?: number): FrameEntry {
   const frame = event.frame as { message?: unknown; malformed?: unknown; failure?: { error: Error } };
   const payload = frame.message ?? frame.malformed ?? { failure: frame.failure?.error.message };
   const json = JSON.stringify(payload) ?? 'undefined';
@@ -52,6 +54,7 @@ export function frameEntry(event: FrameEvent): FrameEntry {
     preview: large ? json.slice(0, PREVIEW_CHARS) : json,
     blob: large ? new Blob([json], { type: 'application/json' }) : undefined,
     large,
+    callId,
   };
 }
 
@@ -74,6 +77,11 @@ export class FrameRing {
       if (budget < 0) entry.blob = undefined;
     }
     this.changed$.next();
+  }
+
+  /** The frames kept that call `callId` caused, oldest first. */
+  ofCall(callId: number): FrameEntry[] {
+    return this.entries.filter((entry) => entry.callId === callId);
   }
 
   clear(): void {

@@ -16,6 +16,8 @@ export interface LogEntry {
   readonly callId: number | undefined;
   /** `server`, or `app` for an MCP App's `notifications/message`. */
   readonly source: 'server' | 'app';
+  /** The message's data as sent (for the export). */
+  readonly data: unknown;
 }
 
 const MAX_ENTRIES = 5000;
@@ -31,7 +33,17 @@ export function logText(data: unknown): string {
 
 /** A log entry from a `notifications/message` params. */
 export function logEntry(params: { level: LoggingLevel; logger?: string; data?: unknown }, callId: number | undefined, source: LogEntry['source'] = 'server'): LogEntry {
-  return { seq: ++seq, time: Date.now(), level: params.level, logger: params.logger, text: logText(params.data), callId, source };
+  return { seq: ++seq, time: Date.now(), level: params.level, logger: params.logger, text: logText(params.data), callId, source, data: params.data };
+}
+
+/**
+ * Log entries as NDJSON: one JSON object a line (`time` as ISO 8601, `level`, `logger`, `call`, `source`, `data` as
+ * the server sent it), oldest first, each line ending in a newline.
+ */
+export function logsNdjson(entries: readonly LogEntry[]): string {
+  return entries.map((entry) => `${JSON.stringify({
+    time: new Date(entry.time).toISOString(), level: entry.level, logger: entry.logger, call: entry.callId, source: entry.source, data: entry.data,
+  })}\n`).join('');
 }
 
 /** The log messages of the page: the last 5000, added in batches. */

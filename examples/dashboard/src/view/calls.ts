@@ -7,6 +7,7 @@ import { appView } from '../apps/app-view.js';
 import { appResourceUri } from 'rxmcp/apps';
 import type { Dashboard } from '../dashboard.js';
 import type { CallRecord } from '../model/calls.js';
+import { callNetwork } from './call-network.js';
 import { toolResult, type ContentActions } from './content.js';
 import { duration } from './format.js';
 import { RequestViews } from './requests.js';
@@ -102,6 +103,7 @@ export class CallsPanel {
       ${this.app(call)}
       ${call.result !== undefined ? toolResult(call.result, this.actions) : nothing}
       ${call.error !== undefined ? html`<p class="error-text call-error">${call.error}</p>` : nothing}
+      ${callNetwork(this.d.frames.ofCall(call.id))}
     </article>`;
   }
 

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
-import type { GetPromptResult, Prompt, ReadResourceResult, ResourceTemplate } from 'rxmcp';
+import type { GetPromptResult, Prompt, ReadResourceResult } from 'rxmcp';
 import type { Dashboard, Watch } from '../dashboard.js';
+import { promptForm, templateForm } from './catalog-forms.js';
 import { resourceContents } from './content.js';
 import { clock } from './format.js';
 
@@ -10,18 +11,25 @@ interface Shown {
   error?: string;
 }
 
-const fill = (template: string, values: FormData): string =>
-  template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values.get(name) ?? '')));
-
-const variables = (template: ResourceTemplate): string[] => [...template.uriTemplate.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
-
-/** A catalog's count, or why there is none: still loading, failed, or a capability the server does not have. */
-function count(d: Dashboard, state: { items?: readonly unknown[]; error?: Error } | undefined, capability: 'resources' | 'prompts'): string {
-  if (state?.items !== undefined) return String(state.items.length);
-  if (state?.error !== undefined) return 'not loaded';
-  const server = d.client?.server;
-  return server !== undefined && server.capabilities[capability] === undefined ? 'not offered' : '…';
+/** What a catalog's heading counts and what its list says when there is nothing to show. */
+interface CatalogStatus {
+  readonly count: string;
+  readonly empty?: string;
 }
+
+/**
+ * A catalog's count, or why there is none, in words that are true: a server without the capability offers none
+ * (whatever error asking would give), a loaded empty list has none, a failed listing says why, else it is loading.
+ */
+export function catalogStatus(d: Pick<Dashboard, 'client'>, state: { items?: readonly unknown[]; error?: Error } | undefined, capability: 'tools' | 'resources' | 'prompts'): CatalogStatus {
+  const server = d.client?.server;
+  if (server !== undefined && server.capabilities[capability] === undefined) return { count: 'not offered', empty: `The server offers no ${capability}.` };
+  if (state?.items !== undefined) return { count: String(state.items.length), ...(state.items.length === 0 ? { empty: `No ${capability}.` } : {}) };
+  if (state?.error !== undefined) return { count: 'not listed', empty: `Listing the ${capability} failed: ${state.error.message}` };
+  return { count: '…' };
+}
+
+export const emptyView = (status: CatalogStatus): TemplateResult | typeof nothing => (status.empty === undefined ? nothing : html`<p class="empty muted">${status.empty}</p>`);
 
 /** The resources and prompts panel: the live catalogs, reads, prompt results, and resource watches. */
 export class CatalogPanel {
@@ -43,10 +51,9 @@ export class CatalogPanel {
     });
   }
 
-  private getPrompt(prompt: Prompt, values: FormData): void {
+  private getPrompt(prompt: Prompt, args: Record<string, string>): void {
     const client = this.d.client;
     if (client === undefined) return;
-    const args = Object.fromEntries((prompt.arguments ?? []).map((arg) => [arg.name, String(values.get(arg.name) ?? '')]).filter(([, v]) => v !== ''));
     const shown: Shown = { title: `prompt ${prompt.name}` };
     this.shown = shown;
     client.getPrompt(prompt.name, args).subscribe({
@@ -77,23 +84,19 @@ export class CatalogPanel {
   }
 
   render(): TemplateResult {
-    const { resources, templates, prompts } = this.d;
-    const submit = (handler: (values: FormData) => void) => (event: Event) => {
-      event.preventDefault();
-      handler(new FormData(event.currentTarget as HTMLFormElement));
-    };
-    return html`<h2>Resources <small>${count(this.d, resources, 'resources')}</small></h2>
+    const { resources, templates, prompts, completions } = this.d;
+    const resourceStatus = catalogStatus(this.d, resources, 'resources');
+    const promptStatus = catalogStatus(this.d, prompts, 'prompts');
+    return html`<h2>Resources <small>${resourceStatus.count}</small></h2>
+      ${emptyView(resourceStatus)}
       <ul class="resource-list">${(resources?.items ?? []).map((r) => html`<li data-uri=${r.uri}>
         <strong>${r.title ?? r.name}</strong> <code>${r.uri}</code>
         <button class="read" @click=${() => this.read(r.uri)}>Read</button> <button class="watch-button" @click=${() => this.d.watch(r.uri)}>Watch</button></li>`)}</ul>
-      ${(templates?.items ?? []).map((t) => html`<form class="template" @submit=${submit((values) => this.read(fill(t.uriTemplate, values)))}>
-        <code>${t.uriTemplate}</code> ${variables(t).map((name) => html`<input name=${name} placeholder=${name} size="6" />`)} <button>Read</button></form>`)}
+      ${(templates?.items ?? []).map((t) => templateForm(t, completions, (uri) => this.read(uri)))}
       ${this.d.watches.map((watch) => this.watchView(watch))}
       ${this.shownView()}
-      <h2>Prompts <small>${count(this.d, prompts, 'prompts')}</small></h2>
-      <ul class="prompt-list">${(prompts?.items ?? []).map((p) => html`<li><form @submit=${submit((values) => this.getPrompt(p, values))}>
-        <strong>${p.title ?? p.name}</strong>
-        ${(p.arguments ?? []).map((arg) => html`<input name=${arg.name} placeholder=${arg.name}${arg.required ? ' *' : ''} ?required=${arg.required === true} />`)}
-        <button>Get</button></form></li>`)}</ul>`;
+      <h2>Prompts <small>${promptStatus.count}</small></h2>
+      ${emptyView(promptStatus)}
+      <ul class="prompt-list">${(prompts?.items ?? []).map((p) => html`<li>${promptForm(p, completions, (args) => this.getPrompt(p, args))}</li>`)}</ul>`;
   }
 }

@@ -5,6 +5,9 @@ export function bytes(count: number): string {
   return `${count} B`;
 }
 
+/** `351.8 KB` (1 KB = 1000 bytes, as the bundle tables of the docs count). */
+export const kilobytes = (count: number): string => `${(count / 1000).toFixed(1)} KB`;
+
 /** `1.2 s`, `340 ms`, `2 min 03 s`. */
 export function duration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;

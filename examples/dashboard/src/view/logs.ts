@@ -1,8 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import type { LoggingLevel } from 'rxmcp';
 import type { Dashboard } from '../dashboard.js';
-import { LEVELS, type LogEntry } from '../model/logs.js';
-import { clock } from './format.js';
+import { LEVELS, logsNdjson, type LogEntry } from '../model/logs.js';
+import { clock, download } from './format.js';
 import { VirtualList } from './virtual-list.js';
 
 /** The logs panel: the eight levels colour-coded, a level and a text filter, each line linked to its call. */
@@ -47,6 +47,8 @@ export class LogsPanel {
           <select class="server-level" @change=${(e: Event) => this.d.setServerLogLevel((e.target as HTMLSelectElement).value as LoggingLevel)}>
             ${LEVELS.map((level) => html`<option value=${level} ?selected=${level === this.d.serverLogLevel}>${level}</option>`)}
           </select></label>
+        <button class="export-logs" title="The lines shown, as NDJSON" ?disabled=${shown.length === 0}
+          @click=${() => download(logsNdjson(shown), 'rxmcp-logs.ndjson', 'application/x-ndjson')}>Export</button>
         <button @click=${() => this.d.logs.clear()}>Clear</button>
       </div>
       ${this.list.render(shown, (entry) => entry.seq, (entry) => this.row(entry))}`;

@@ -4,6 +4,8 @@ import { describeDrift, type ToolDrift } from 'rxmcp/agent';
 import { appResourceUri, toolVisibility as visibility } from 'rxmcp/apps';
 import type { Dashboard } from '../dashboard.js';
 import type { CallRecord } from '../model/calls.js';
+import { runsAsTask } from '../model/tasks.js';
+import { catalogStatus, emptyView } from './catalog.js';
 import { toolResult, type ContentActions } from './content.js';
 import { SchemaForm } from './schema-form.js';
 import type { Schema } from './schema-shape.js';
@@ -83,6 +85,15 @@ export class ToolsPanel {
     this.d.changed.next('tools');
   }
 
+  private runAsTask(tool: Tool): void {
+    const client = this.d.client;
+    const form = this.formOf(tool);
+    const { value, errors } = form.collect();
+    form.errors = errors;
+    if (errors.length === 0 && client !== undefined) this.d.tasks.start(client, tool, value);
+    this.d.changed.next('tools');
+  }
+
   private detail(tool: Tool | undefined): TemplateResult {
     if (this.selected === undefined) return html`<p class="muted">Choose a tool.</p>`;
     if (tool === undefined) return html`<p class="error-text">${this.selected} is no longer in the server's tool list.</p>`;
@@ -95,6 +106,7 @@ export class ToolsPanel {
       <form @submit=${(e: Event) => (e.preventDefault(), this.run(tool))}>
         ${form.render()}
         <button type="submit" class="run" ?disabled=${this.d.client === undefined}>Run ${tool.name}</button>
+        ${runsAsTask(this.d.client, tool) ? html`<button type="button" class="run-task" @click=${() => this.runAsTask(tool)}>Run as task</button>` : nothing}
       </form>
       <h4>Latest result</h4>
       ${latest(this.d.calls.latestOf(tool.name), this.actions)}
@@ -109,8 +121,10 @@ export class ToolsPanel {
       this.selected = name;
       this.d.changed.next('tools');
     };
-    return html`<h2>Tools <small>${state?.items === undefined ? (state?.error ? 'not loaded' : 'loading…') : `${items.length}${state.stale ? ' · stale' : ''}`}${state?.refreshing ? ' · refreshing' : ''}</small></h2>
-      ${state?.error ? html`<p class="error-text">${state.error.message}</p>` : nothing}
+    const status = catalogStatus(this.d, state, 'tools');
+    return html`<h2>Tools <small>${status.count}${state?.stale ? ' · stale' : ''}${state?.refreshing ? ' · refreshing' : ''}</small></h2>
+      ${emptyView(status)}
+      ${state?.error && state.items !== undefined ? html`<p class="error-text">${state.error.message}</p>` : nothing}
       <input type="search" class="tool-search" placeholder="Search tools" .value=${this.query}
         @input=${(e: Event) => ((this.query = (e.target as HTMLInputElement).value), this.d.changed.next('tools'))} />
       <ul class="tool-list">
