@@ -235,7 +235,7 @@ describe('the packed tarball, installed in a fresh project', () => {
     const pkgDir = join(installed(), 'node_modules/rxmcp');
     const files = listFiles(pkgDir);
     const declarations = files.filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts') || file.endsWith('.d.mts'));
-    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'warm', 'ai', 'otel', 'openai-agents', 'langchain'].map((entry) => `dist/${entry}.d.ts`);
+    const entryStubs = ['index', 'agent', 'protocol', 'session', 'oauth', 'node', 'testing', 'warm', 'events', 'ai', 'otel', 'openai-agents', 'langchain'].map((entry) => `dist/${entry}.d.ts`);
     const esmCopies = ['index', 'middleware', 'tools'].map((file) => `dist/esm-types/langchain/${file}.d.ts`);
     expect(declarations.filter((file) => file.startsWith('dist/esm-types/'))).toEqual(esmCopies);
     expect(declarations.filter((file) => !file.startsWith('dist/types/') && !file.startsWith('dist/esm-types/') && !entryStubs.includes(file))).toEqual([]);

@@ -65,7 +65,7 @@ describe('the built universal entry', () => {
     expect([...bareImports(join(root, 'dist/index.js'))].sort()).toEqual(['eventsource', 'eventsource-parser', 'rxjs']);
   });
 
-  const universalEntries = ['index', 'agent', 'protocol', 'session', 'oauth', 'testing', 'warm', 'ai', 'otel'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`]);
+  const universalEntries = ['index', 'agent', 'protocol', 'session', 'oauth', 'testing', 'warm', 'events', 'ai', 'otel'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`]);
   for (const entry of universalEntries) {
     it(`${entry} imports nothing from Node built-ins or child_process, directly or indirectly`, () => {
       const file = join(root, entry);
