@@ -11,7 +11,7 @@ const TYPE: EventType = {
   name: 'x.tick', delivery: ['poll'], inputSchema: { type: 'object', properties: { every: { type: 'integer', minimum: 1 } }, additionalProperties: false },
   payloadSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
 };
-const answer = (events: readonly EventOccurrence[], cursor: string, more: Partial<PollEventsResult> = {}): PollEventsResult => ({ events, cursor, truncated: false, hasMore: false, ...more });
+const answer = (events: readonly EventOccurrence[], cursor: string, more: Partial<PollEventsResult> = {}): PollEventsResult => ({ resultType: 'complete', events, cursor, truncated: false, hasMore: false, ...more });
 
 /** A client with only what subscribeEvents uses: the events verbs, the notifications and the server stream. */
 class FakeClient {
