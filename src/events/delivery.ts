@@ -18,13 +18,31 @@ export interface DeliveryContext {
   readonly seenLimit: number;
   /** The position to resume from and the ids delivered last; advanced as notices go out. */
   state: StoredEventCursor;
+  /** The state last handed to the store. */
+  saved: StoredEventCursor | undefined;
 }
 
 function persist(context: DeliveryContext): Observable<never> {
   return defer(() => {
+    context.saved = context.state;
     const saved = context.store.save(context.key, context.state);
     return saved instanceof Promise ? from(saved).pipe(ignoreElements()) : EMPTY;
   });
+}
+
+/**
+ * Saves the state if it moved since the last save: at teardown, when the subscriber left right after an occurrence
+ * (`take(n)`), before its save. A failure there has nobody to go to; the next run resumes from the older save.
+ */
+export function persistOnTeardown(context: DeliveryContext): void {
+  if (context.saved === context.state) return;
+  context.saved = context.state;
+  try {
+    const saved = context.store.save(context.key, context.state);
+    if (saved instanceof Promise) saved.catch(() => undefined);
+  } catch {
+    // Nothing to report to: the subscription is over.
+  }
 }
 
 function remember(context: DeliveryContext, eventId: string, cursor: string | null): void {

@@ -1,11 +1,11 @@
-import { Observable, concatMap, defer, from, map, of, repeat, retry, switchMap, takeUntil, throwError, timer } from 'rxjs';
+import { Observable, concatMap, defer, finalize, from, map, of, repeat, retry, switchMap, takeUntil, throwError, timer } from 'rxjs';
 import type { Client } from '../client/client-types.js';
 import { EventSubscriptionError } from '../errors/event-errors.js';
 import { McpError } from '../errors/mcp-error.js';
 import type { EventDeliveryMode, EventType } from '../protocol/model/events.js';
 import type { JsonObject } from '../protocol/model/common.js';
 import { eventCursorKey, memoryCursorStore, type StoredEventCursor } from './cursor-store.js';
-import { deliver, type DeliveryContext } from './delivery.js';
+import { deliver, persistOnTeardown, type DeliveryContext } from './delivery.js';
 import { pollSteps, pushSteps, type DeliveryStep } from './steps.js';
 import type { EventNotice, SubscribeEventsOptions } from './types.js';
 import { schemaCheck } from './validate.js';
@@ -97,9 +97,14 @@ export function subscribeEvents(client: Client, name: string, args?: JsonObject,
       return loaded.pipe(
         map((entry): DeliveryContext => ({
           name, key, store, checkPayload: schemaCheck(name, 'payload', type.payloadSchema), validate: options.validatePayload ?? 'error',
-          report: options.report, seenLimit: options.seenLimit ?? 256, state: entry ?? ({ cursor: null, seen: [] } satisfies StoredEventCursor),
+          report: options.report, seenLimit: options.seenLimit ?? 256, state: entry ?? ({ cursor: null, seen: [] } satisfies StoredEventCursor), saved: entry,
         })),
-        switchMap((context) => steps(client, mode, context, name, args, options).pipe(concatMap((step) => deliver(context, step)))),
+        switchMap((context) =>
+          steps(client, mode, context, name, args, options).pipe(
+            concatMap((step) => deliver(context, step)),
+            finalize(() => persistOnTeardown(context)),
+          ),
+        ),
       );
     }),
     takeUntil(closed(client)),
