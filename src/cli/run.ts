@@ -18,6 +18,7 @@ import { serversVerb } from './verbs/servers.js';
 import { isSessionCommand, runSessionCommand } from './session/route.js';
 import { cardVerb } from './verbs/card.js';
 import { skillsVerb } from './verbs/skills.js';
+import { eventsVerb } from './verbs/events.js';
 import { openRecording, recordVerb } from './verbs/record.js';
 import { typesVerb } from './verbs/types.js';
 import { watchVerb } from './verbs/watch.js';
@@ -86,6 +87,8 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
       return setLevelVerb(run, connection, server, run.command.options.logLevel ?? run.command.operands[0]);
     case 'skills':
       return skillsVerb(run, connection);
+    case 'events':
+      return eventsVerb(run, connection);
     case 'types':
       return typesVerb(run, connection);
     default:
