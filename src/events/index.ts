@@ -19,5 +19,5 @@ export type {
 export { EVENTS_EXTENSION } from '../protocol/model/events.js';
 export type {
   EventType, EventOccurrence, EventDeliveryMode, ListEventsResult, PollEventsRequestParams, PollEventsResult, StreamEventsRequestParams,
-  StreamEventsResult, EventSubscriptionParams, ListEventsRequestParams,
+  StreamEventsResult, EventSubscriptionParams, ListEventsRequestParams, EventStreamMeta,
 } from '../protocol/model/events.js';

@@ -84,8 +84,11 @@ export interface PollEventsResult extends CompleteResultBase {
 /** Params of `events/stream`. */
 export type StreamEventsRequestParams = EventSubscriptionParams;
 
-/** The empty result that closes an `events/stream` the server ends. */
-export type StreamEventsResult = CompleteResultBase;
+/** The empty result that closes an `events/stream` the server ends: nothing but its `_meta` (the subscription id). */
+export interface StreamEventsResult extends CompleteResultBase {
+  /** The subscription id (`io.modelcontextprotocol/subscriptionId`), as on the stream's notifications. */
+  readonly _meta?: EventStreamMeta;
+}
 
 /** `_meta` of every push notification: the id of its `events/stream` request. */
 export interface EventStreamMeta extends Meta {
