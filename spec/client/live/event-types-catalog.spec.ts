@@ -4,7 +4,7 @@ import { DEFAULT_TESTING_CAPABILITIES, eraCase } from '../../../src/testing/inde
 import { createTestScheduler } from '../../helpers/marbles.js';
 
 const type = (name: string): EventType => ({ name, delivery: ['poll'], inputSchema: { type: 'object' }, payloadSchema: { type: 'object' } });
-const withEvents = (settings: object) => ({ capabilities: { ...DEFAULT_TESTING_CAPABILITIES, extensions: { 'io.modelcontextprotocol/events': settings } } });
+const withEvents = (settings: Readonly<Record<string, unknown>>) => ({ capabilities: { ...DEFAULT_TESTING_CAPABILITIES, extensions: { 'io.modelcontextprotocol/events': settings } } });
 
 describe('Client eventTypes$', () => {
   it('lists the event types, and lists them again on notifications/events/list_changed (delivered on a listen stream that asked for eventsListChanged)', () => {
