@@ -93,8 +93,8 @@ describe('the package exports', () => {
     return target.require.types.replace('./dist/types/', 'src/').replace(/\.d\.ts$/, '.ts');
   };
 
-  it('are the main entry and the eleven subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
-    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './warm', './ai', './otel', './openai-agents', './langchain']);
+  it('are the main entry and the twelve subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
+    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './warm', './events', './ai', './otel', './openai-agents', './langchain']);
   });
 
   it('are each built by scripts/build.mjs and documented by TypeDoc', () => {
