@@ -49,7 +49,7 @@ module.exports = {
     {
       name: 'entries-are-the-top', severity: 'error', comment: 'Entry files only list exports: library code imports the module that defines a name, never an entry (the CLI may).',
       from: { path: '^src/', pathNot: '^src/cli/' },
-      to: { path: '^src/(index|agent/index|protocol/index|session/index|auth/index|node/index|testing/index|warm/index|ai/index|otel/index|openai-agents/index|langchain/index|apps/index)\\.ts$' },
+      to: { path: '^src/(index|agent/index|protocol/index|session/index|auth/index|node/index|testing/index|warm/index|events/index|ai/index|otel/index|openai-agents/index|langchain/index|apps/index)\\.ts$' },
     },
     {
       name: 'agents-sdk-only-in-openai-agents', severity: 'error', comment: 'The optional peer @openai/agents is loaded by rxmcp/openai-agents only.',

@@ -42,7 +42,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const ENTRIES = {
   index: 'src/index.ts', agent: 'src/agent/index.ts', protocol: 'src/protocol/index.ts', session: 'src/session/index.ts', oauth: 'src/auth/index.ts',
-  node: 'src/node/index.ts', testing: 'src/testing/index.ts', warm: 'src/warm/index.ts', ai: 'src/ai/index.ts', otel: 'src/otel/index.ts',
+  node: 'src/node/index.ts', testing: 'src/testing/index.ts', warm: 'src/warm/index.ts', events: 'src/events/index.ts', ai: 'src/ai/index.ts', otel: 'src/otel/index.ts',
   'openai-agents': 'src/openai-agents/index.ts', langchain: 'src/langchain/index.ts', apps: 'src/apps/index.ts',
 };
 /**

@@ -21,6 +21,7 @@ const BY_FILE = [
   [/^client\/links\//, 'Links'],
   [/^client\/(live\/|reconnect\.ts$|warm\/)|^node\/warm-file-store\.ts$/, 'Live state'],
   [/^client\/tasks\//, 'Tasks'],
+  [/^events\/|^node\/event-cursor-file-store\.ts$|^protocol\/model\/events\.ts$/, 'Events'],
   [/^client\/tool-hints\.ts$/, 'Tool hints'],
   [/^client\//, 'Client'],
   [/^(group\/|node\/group-config\.ts$|config\/)/, 'Groups'],

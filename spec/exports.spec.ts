@@ -10,6 +10,7 @@ import * as protocol from '../src/protocol/index.js';
 import * as session from '../src/session/index.js';
 import * as testing from '../src/testing/index.js';
 import * as warm from '../src/warm/index.js';
+import * as events from '../src/events/index.js';
 
 /** The main entry stays small: a client needs this many values at most. */
 const MAIN_ENTRY_LIMIT = 41;
@@ -95,12 +96,17 @@ describe('public entry points', () => {
     ]);
   });
 
+  it('rxmcp/events exports the subscription, the cursor store in memory, its key, the errors and the extension identifier', () => {
+    expect(Object.keys(events).sort()).toEqual(['EVENTS_EXTENSION', 'EventSchemaError', 'EventSubscriptionError', 'eventCursorKey', 'memoryCursorStore', 'subscribeEvents']);
+  });
+
   it('no name is the value export of two entries', () => {
     const entries = {
       rxmcp: universal, 'rxmcp/agent': agent, 'rxmcp/protocol': protocol, 'rxmcp/session': session, 'rxmcp/oauth': oauth, 'rxmcp/testing': testing,
       'rxmcp/otel': otel,
       'rxmcp/warm': warm,
       'rxmcp/apps': apps,
+      'rxmcp/events': events,
     };
     const homes = new Map<string, string[]>();
     for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry]);

@@ -69,6 +69,12 @@ export type {
   Skill, SkillResource, SkillFrontmatter, ListSkillsResult, GetSkillResult, ReadResourceDirectoryResult,
 } from './protocol/model/skills.js';
 
+// Events (io.modelcontextprotocol/events; subscribing with resumption is subscribeEvents of rxmcp/events)
+export type {
+  EventType, EventOccurrence, EventDeliveryMode, ListEventsResult, PollEventsRequestParams, PollEventsResult, StreamEventsRequestParams,
+  StreamEventsResult, EventSubscriptionParams, EventStreamMeta,
+} from './protocol/model/events.js';
+
 // Server Cards (discoverServer and ServerCardError are in rxmcp/protocol)
 export type { ServerCard, ServerCardRemote, ServerCardInput, ServerCardHeader, ServerCardRepository } from './protocol/server-card.js';
 

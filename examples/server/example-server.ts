@@ -2,6 +2,7 @@ import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server'
 import { isMainModule } from './main.js';
 import { registerIntroduce, type StatelessRounds } from './introduce.js';
 import { registerExamplePrompts, registerExampleResources } from './resources.js';
+import { defaultExampleEvents, type ExampleEvents, registerExampleEvents } from './events.js';
 import { defaultExampleSkills, type ExampleSkills, registerExampleSkills } from './skills.js';
 import { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState, type ExampleWorld } from './state.js';
 import { registerExampleTools } from './tools.js';
@@ -9,6 +10,7 @@ import { registerExampleTools } from './tools.js';
 export { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState, type ExampleWorld };
 export { README_URI } from './resources.js';
 export { DYNAMIC_SKILL_URI, ExampleSkills } from './skills.js';
+export { ExampleEvents, defaultExampleEvents } from './events.js';
 
 /** Name and version the example server reports. */
 export const EXAMPLE_SERVER_INFO = { name: 'rxmcp-example-server', version: '1.0.0' } as const;
@@ -35,6 +37,8 @@ export interface ExampleServerOptions extends Partial<McpRequestContext> {
   readonly cacheTtlMs?: number;
   /** The skill files it serves (Skills extension); defaults to the process-wide {@link defaultExampleSkills}. */
   readonly skills?: ExampleSkills;
+  /** The event sources it serves (Events extension); defaults to the process-wide {@link defaultExampleEvents}. */
+  readonly events?: ExampleEvents;
 }
 
 /** The value of a `--cache-ttl=<ms>` argument of `args`, if there is one. */
@@ -89,7 +93,8 @@ function follow(server: McpServer, state: ExampleWorld, syncBonus: () => void, s
  * Builds one instance of the example MCP server: tools `add`, `countdown`, `greet` (elicitation), `summarize`
  * (sampling), `toggle_tool`, `bump`, `big_result` (5 MiB), `flood` (log messages), `edit_skill` and, while enabled, `bonus`; resources
  * `example://readme`, `example://items/{id}` and `example://counter`; prompt `review`; four skills (Skills extension
- * with directory reads, `examples/server/skills.ts`); an info log message per tool
+ * with directory reads, `examples/server/skills.ts`); event types `example.tick` (push and poll) and `example.bounded`
+ * (poll, a bounded buffer that truncates; Events extension, `examples/server/events.ts`); an info log message per tool
  * call; with `stateless`, the three-round tool `introduce`. The same factory serves both protocol
  * eras, over stdio (`serveStdio`) or Streamable HTTP (`createMcpHandler`).
  */
@@ -110,6 +115,7 @@ export function createExampleServer(options: ExampleServerOptions = {}): McpServ
   registerExampleResources(server, state);
   registerExamplePrompts(server);
   registerExampleSkills(server, options.skills ?? defaultExampleSkills());
+  registerExampleEvents(server, options.events ?? defaultExampleEvents());
   if (options.stateless !== undefined) registerIntroduce(server, options.stateless);
   if (options.follow ?? (options.requestInfo === undefined)) {
     follow(server, state, syncBonus, resourceSubscriptions(server, options.era === 'modern'));

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import { localhostHostValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
-import { cacheTtlArgument, createExampleServer, ExampleState } from './example-server.js';
+import { cacheTtlArgument, createExampleServer, type ExampleEvents, ExampleState } from './example-server.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { isMainModule } from './main.js';
 import { withCoreTasks } from './core-tasks.js';
@@ -21,6 +21,8 @@ export interface ExampleHttpOptions {
   readonly tasks?: boolean;
   /** The cache hints of the 2026-07-28 cacheable results, in ms (see `ExampleServerOptions.cacheTtlMs`). */
   readonly cacheTtlMs?: number;
+  /** The event sources (Events extension); default: the process-wide ones (`defaultExampleEvents`). */
+  readonly events?: ExampleEvents;
 }
 
 /** A running example HTTP server. */
@@ -36,13 +38,13 @@ export interface ExampleHttpServer {
  * handler (`createMcpHandler`, with `subscriptions/listen` streams fed from the shared state), 2025-era requests to
  * sessionful Streamable HTTP so that elicitation, sampling and list-changed notifications reach the client.
  */
-function exampleHandler(state: ExampleState, tasks: boolean, cacheTtlMs?: number) {
-  const modern = createMcpHandler((context) => createExampleServer({ ...context, state, follow: false, cacheTtlMs }), {
+function exampleHandler(state: ExampleState, tasks: boolean, cacheTtlMs?: number, events?: ExampleEvents) {
+  const modern = createMcpHandler((context) => createExampleServer({ ...context, state, follow: false, cacheTtlMs, ...(events ? { events } : {}) }), {
     legacy: 'reject',
     onerror: (error) => console.error('example http (2026):', error.message),
   });
   const modernFetch = tasks ? withTasks((request) => modern.fetch(request)) : { fetch: (request: Request) => modern.fetch(request), close: () => undefined };
-  const legacy = new LegacySessions(() => createExampleServer({ era: 'legacy', state }));
+  const legacy = new LegacySessions(() => createExampleServer({ era: 'legacy', state, ...(events ? { events } : {}) }));
   const legacyFetch = tasks ? withCoreTasks((request) => legacy.fetch(request)) : { fetch: (request: Request) => legacy.fetch(request), close: () => undefined };
   const stopNotifying = state.subscribe((change) => {
     if (change.kind === 'tools') modern.notify.toolsChanged();
@@ -162,7 +164,7 @@ export async function serveMcpHandler(handler: ClosableHandler, port: number): P
  * pages on loopback origins too (CORS).
  */
 export function startExampleHttpServer(options: ExampleHttpOptions = {}): Promise<ExampleHttpServer> {
-  return serveMcpHandler(exampleHandler(options.state ?? new ExampleState(), options.tasks === true, options.cacheTtlMs), options.port ?? 0);
+  return serveMcpHandler(exampleHandler(options.state ?? new ExampleState(), options.tasks === true, options.cacheTtlMs, options.events), options.port ?? 0);
 }
 
 if (isMainModule(import.meta.url)) {

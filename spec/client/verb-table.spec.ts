@@ -17,6 +17,8 @@ interface Sample {
   readonly unlisted?: true;
   /** The server declares the Skills extension (with `directoryRead`). */
   readonly skills?: true;
+  /** The server declares the Events extension. */
+  readonly events?: true;
 }
 
 const page = { tools: [tool('t')], nextCursor: 'next' };
@@ -28,6 +30,10 @@ const complete = (answer: object) => jasmine.objectContaining(answer);
 const skill = { uri: 'skill://s/SKILL.md', frontmatter: { name: 's', description: 'd' }, resources: 'dynamic' };
 const skills = { revision: '2026-07-28', skills: true } as const;
 const directory = { resources: [{ uri: 'skill://s/a.md', name: 'a.md' }] };
+const eventType = { name: 'e.tick', delivery: ['poll'], inputSchema: { type: 'object' }, payloadSchema: { type: 'object' } };
+const events = { revision: '2026-07-28', events: true } as const;
+const polled = { events: [{ eventId: 'e1', name: 'e.tick', timestamp: '2026-12-03T00:00:00Z', data: { n: 1 } }], cursor: '1', truncated: false, hasMore: false, nextPollMs: 1000 };
+const pollParams = { name: 'e.tick', arguments: { every: 2 }, cursor: '0', maxEvents: 5 };
 
 /** A sample call of every verb of the table (the type asks for one per line). */
 const SAMPLES: { readonly [K in keyof VerbTable]: Sample } = {
@@ -50,6 +56,10 @@ const SAMPLES: { readonly [K in keyof VerbTable]: Sample } = {
   listSkillsPage: { args: ['c3'], params: { cursor: 'c3' }, answer: { skills: [skill] }, gives: complete({ skills: [skill] }), ...skills },
   getSkill: { args: ['skill://s/SKILL.md'], params: { uri: 'skill://s/SKILL.md' }, answer: { skill }, gives: complete({ skill }), ...skills },
   readDirectory: { args: ['skill://s', 'c4'], params: { uri: 'skill://s', cursor: 'c4' }, answer: directory, gives: complete(directory), ...skills },
+  listEvents: { args: [], params: {}, answer: { events: [eventType] }, gives: [eventType], ...events },
+  listEventsPage: { args: ['c5'], params: { cursor: 'c5' }, answer: { events: [eventType] }, gives: complete({ events: [eventType] }), ...events },
+  pollEvents: { args: [pollParams], params: pollParams, answer: polled, gives: complete(polled), ...events },
+  streamEvents: { args: [{ name: 'e.tick', cursor: null }], params: { name: 'e.tick', cursor: null }, answer: {}, gives: complete({}), ...events },
 };
 
 const meta = { 'com.example/verb': 'table' };
@@ -59,7 +69,8 @@ type Verb = (...args: unknown[]) => Observable<unknown> | Promise<unknown>;
 /** The verb `name` called with the sample's arguments and options carrying `meta`: what it gave, the request it sent. */
 async function callWith(name: keyof VerbTable, as: 'observable' | 'async'): Promise<{ gives: unknown; request: TestRequest | undefined }> {
   const sample = SAMPLES[name];
-  const capabilities = sample.skills ? { ...DEFAULT_TESTING_CAPABILITIES, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } } : undefined;
+  const extensions = { ...(sample.skills ? { 'io.modelcontextprotocol/skills': { directoryRead: true } } : {}), ...(sample.events ? { 'io.modelcontextprotocol/events': {} } : {}) };
+  const capabilities = sample.skills || sample.events ? { ...DEFAULT_TESTING_CAPABILITIES, extensions } : undefined;
   const server = createTestingController({ revision: sample.revision ?? '2025-11-25', ...(capabilities ? { capabilities } : {}) });
   if (sample.answer) server.whenRequest(VERB_TABLE[name].method).respond(sample.answer);
   const client: Client = createClient(server.transport);

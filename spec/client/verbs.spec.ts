@@ -141,12 +141,12 @@ describe('Client on a per-request transport (2026-07-28 Streamable HTTP shape)',
 describe('Client.request (extensions)', () => {
   it("sends an extension's method with the revision's envelope and returns the raw result", () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const { client, frames$ } = modernClient(hot, 'a-b', { b: res(1, { events: [] }) }, { capabilities: { extensions: { 'io.modelcontextprotocol/skills': {} } } });
-      expectObservable(client.request('events/list', {})).toBe('--(r|)', { r: { events: [] } });
+      const { client, frames$ } = modernClient(hot, 'a-b', { b: res(1, { hits: [] }) }, { capabilities: { extensions: { 'io.modelcontextprotocol/skills': {} } } });
+      expectObservable(client.request('acme/search', {})).toBe('--(r|)', { r: { hits: [] } });
       const caps = { extensions: { 'io.modelcontextprotocol/skills': {} } };
       expectObservable(frames$.pipe(map((f) => [f.message, f.headers]))).toBe('(ds)', {
         d: [req(0, 'server/discover', { _meta: modernMeta(caps) }), { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' }],
-        s: [req(1, 'events/list', { _meta: modernMeta(caps) }), { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'events/list' }],
+        s: [req(1, 'acme/search', { _meta: modernMeta(caps) }), { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'acme/search' }],
       });
     });
   });

@@ -8,10 +8,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
 
 describe('rxmcp/node entry point', () => {
-  it('exports the stdio and Docker transports, their table, their errors, the loopback redirect, the file storage, the Node URL guard, the group from configuration files and the undici engine', () => {
+  it('exports the stdio and Docker transports, their table, their errors, the loopback redirect, the file storage, the event cursor file store, the Node URL guard, the group from configuration files and the undici engine', () => {
     expect(Object.keys(node).sort()).toEqual([
       'COMMAND_TRANSPORTS', 'ConfigError', 'ContainerExitError', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_SHUTDOWN_GRACE_MS', 'DOCKER_CLI_ENV_VARS', 'DOCKER_RUN_FAILED_EXIT_CODE',
-      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'commandKindOf', 'commandTransport', 'docker', 'dockerRunArgs', 'fileStorage', 'fileWarmStore', 'loopbackRedirect', 'nodeUrlGuard', 'stdio', 'undiciFetch',
+      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'commandKindOf', 'commandTransport', 'docker', 'dockerRunArgs', 'fileCursorStore', 'fileStorage', 'fileWarmStore', 'loopbackRedirect', 'nodeUrlGuard', 'stdio', 'undiciFetch',
     ]);
   });
 });
@@ -93,8 +93,8 @@ describe('the package exports', () => {
     return target.require.types.replace('./dist/types/', 'src/').replace(/\.d\.ts$/, '.ts');
   };
 
-  it('are the main entry and the twelve subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
-    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './warm', './ai', './otel', './openai-agents', './langchain', './apps']);
+  it('are the main entry and the fourteen subpaths whose snapshots are above and in spec/exports.spec.ts', () => {
+    expect(subpaths).toEqual(['.', './agent', './protocol', './session', './oauth', './node', './testing', './warm', './events', './ai', './otel', './openai-agents', './langchain', './apps']);
   });
 
   it('are each built by scripts/build.mjs and documented by TypeDoc', () => {

@@ -10,7 +10,7 @@ const elicit = { method: 'elicitation/create', params: { message: 'Name?', reque
 describe('protocol extension registry', () => {
   it('knows the 2026-07-28 tasks extension, its methods (not in the core table) and what they need the server to declare', () => {
     expect(extensionSpec(TASKS)?.revisions).toEqual(['2026-07-28']);
-    expect(extensionsFor('2026-07-28').map((e) => e.name)).toEqual([TASKS, 'io.modelcontextprotocol/skills']);
+    expect(extensionsFor('2026-07-28').map((e) => e.name)).toEqual([TASKS, 'io.modelcontextprotocol/skills', 'io.modelcontextprotocol/events']);
     expect(extensionsFor('2025-11-25')).toEqual([]);
     expect(methodSpec('2026-07-28', 'tasks/get')).toBeUndefined();
     for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
@@ -24,6 +24,39 @@ describe('protocol extension registry', () => {
     expect(knownMethodSpec('2025-11-25', 'tasks/get')?.extension).toBeUndefined();
     expect(extensionOfResultType('2026-07-28', 'tools/call', 'task')?.name).toBe(TASKS);
     expect(extensionOfResultType('2026-07-28', 'prompts/get', 'task')).toBeUndefined();
+  });
+});
+
+describe('protocol registry: the Events extension', () => {
+  const EVENTS = 'io.modelcontextprotocol/events';
+  const V = '2026-07-28';
+  const occurrence = { eventId: 'e1', name: 'x.y', timestamp: '2026-02-19T15:30:00Z', data: { n: 1 } };
+
+  it('offers events/list (paginated), events/poll and events/stream on 2026-07-28 only, once the server declares the extension', () => {
+    expect(extensionSpec(EVENTS)?.revisions).toEqual(['2026-07-28']);
+    expect(knownMethodSpec(V, 'events/list')).toEqual({ kind: 'request', direction: 'client-to-server', serverCapability: ['extensions', EVENTS], extension: EVENTS, paginated: true });
+    for (const method of ['events/poll', 'events/stream']) expect(knownMethodSpec(V, method)?.serverCapability).withContext(method).toEqual(['extensions', EVENTS]);
+    expect(knownMethodSpec('2025-11-25', 'events/list')).toBeUndefined();
+    expect(knownMethodSpec(V, 'events/subscribe')).toBeUndefined();
+    for (const kind of ['active', 'event', 'error', 'heartbeat', 'terminated', 'list_changed']) {
+      expect(extensionMethod(V, `notifications/events/${kind}`)?.spec.kind).withContext(kind).toBe('notification');
+    }
+  });
+
+  it('decodes a poll answer (an absent cursor allowed) and refuses an event type without a delivery mode', () => {
+    const answer = { resultType: 'complete', events: [occurrence], cursor: '7', truncated: true, hasMore: false, nextPollMs: 30000 };
+    expect(decodeResult(V, 'events/poll', answer)).toEqual(jasmine.objectContaining(answer));
+    expect(decodeResult(V, 'events/poll', { events: [] })).toEqual(jasmine.objectContaining({ events: [] }));
+    const type = { name: 'x.y', delivery: [], inputSchema: {}, payloadSchema: {} };
+    expect(() => decodeResult(V, 'events/list', { events: [type] })).toThrowMatching((error) => SchemaError.is(error));
+    expect(() => decodeResult(V, 'events/poll', { events: [{ ...occurrence, eventId: 7 }] })).toThrowMatching((error) => SchemaError.is(error));
+  });
+
+  it('decodes the push notifications, their subscription id kept', () => {
+    const meta = { 'io.modelcontextprotocol/subscriptionId': 4 };
+    const decoded = decodeNotification(V, 'notifications/events/event', { ...occurrence, cursor: '9', _meta: meta });
+    expect(decoded).toEqual(jasmine.objectContaining({ eventId: 'e1', cursor: '9', _meta: meta }));
+    expect(() => decodeNotification(V, 'notifications/events/terminated', { _meta: meta })).toThrowMatching((error) => SchemaError.is(error));
   });
 });
 

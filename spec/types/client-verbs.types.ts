@@ -43,7 +43,9 @@ type AsyncMembers =
   | keyof HandWrittenAsyncVerbs | 'connect' | 'callTool' | 'setLoggingLevel' | 'request' | 'checkHealth' | 'on' | 'toolHints' | 'close'
   | 'callToolAsTask' | 'watchTask' | 'getTask' | 'listTasks' | 'taskResult' | 'cancelTask' | 'updateTask'
   // The Skills extension's table verbs.
-  | 'listSkills' | 'getSkill' | 'readDirectory';
+  | 'listSkills' | 'getSkill' | 'readDirectory'
+  // The Events extension's table verbs.
+  | 'listEvents' | 'pollEvents' | 'streamEvents';
 
 type BothWays<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -4,7 +4,7 @@ import { badUrl, closest } from './typos.js';
 import { cliOptions, OPTION_TABLE, VARIADIC_OPTIONS, type CliOptions, type RawValues } from './options.js';
 
 /** What the tool can do. */
-export const VERBS = ['info', 'tools', 'resources', 'templates', 'prompts', 'call', 'read', 'prompt', 'complete', 'ping', 'watch', 'servers', 'set-level', 'skills', 'card', 'tasks', 'record', 'types'] as const;
+export const VERBS = ['info', 'tools', 'resources', 'templates', 'prompts', 'call', 'read', 'prompt', 'complete', 'ping', 'watch', 'servers', 'set-level', 'skills', 'events', 'card', 'tasks', 'record', 'types'] as const;
 export type Verb = (typeof VERBS)[number];
 
 /** Which server the user named, before configuration files are consulted. */

@@ -19,6 +19,7 @@ import { isSessionCommand, runSessionCommand } from './session/route.js';
 import { isUiCommand, runUiCommand } from './ui/verb.js';
 import { cardVerb } from './verbs/card.js';
 import { skillsVerb } from './verbs/skills.js';
+import { eventsVerb } from './verbs/events.js';
 import { tasksVerb, withTaskTarget } from './verbs/tasks.js';
 import { openRecording, recordVerb } from './verbs/record.js';
 import { typesVerb } from './verbs/types.js';
@@ -88,6 +89,8 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
       return setLevelVerb(run, connection, server, run.command.options.logLevel ?? run.command.operands[0]);
     case 'skills':
       return skillsVerb(run, connection);
+    case 'events':
+      return eventsVerb(run, connection);
     case 'types':
       return typesVerb(run, connection);
     case 'tasks':

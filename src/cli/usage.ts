@@ -32,6 +32,8 @@ Verbs:
   servers                       the configured servers and where they are defined (secrets redacted)
   set-level <level>             the server's log level (debug … emergency)
   skills [<name|uri> [path]]    the skills (Skills extension); with a skill, one file of it, verified
+  events [<name> [k=v …]]       the event types (Events extension); with a type, its occurrences as NDJSON
+                                until Ctrl-C or --count (push or poll, as the server offers)
   card <url|domain>             the server's MCP Server Card: who it is, its endpoints and revisions
   tasks resume <file|json>      follow a task from its reference (rxmcp/agent taskReference) to its result,
                                 each status as NDJSON; the target defaults to the reference's server
@@ -65,7 +67,7 @@ Options:
   --root <dir>                  offer a root (repeatable)
   --oauth | --no-oauth          sign in even without a terminal / never; --no-browser prints the URL only
   --watch                       (call) stream the call's progress and logs as NDJSON, then the result
-  --count <n>, --until <method|kind>, --frames, --resource <uri>      (watch)
+  --count <n>, --until <method|kind>, --frames, --resource <uri>      (watch; --count also events)
   --pins <file>                 (tools) mark the tools that changed since they were pinned in <file>;
                                 without <file>, pin them there
   --output <file>               write the result into <file> instead of stdout

@@ -15,7 +15,7 @@ import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
 import { createListenManager } from './live/listen.js';
 import { createLiveState } from './live/live-state.js';
-import { skillsOn } from './skills.js';
+import { eventTypesOn, skillsOn } from './skills.js';
 import { registryLookups, type StartDeps } from './tasks/start.js';
 import { createTaskVerbs } from './tasks/verbs.js';
 import { bindVerbs, extensionRequest, listOn, resultOf } from './verbs.js';
@@ -83,6 +83,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     resourceTemplates: (ready) => listOn<ResourceTemplate>(core, ready, 'resources/templates/list', 'resourceTemplates'),
     prompts: (ready) => listOn<Prompt>(core, ready, 'prompts/list', 'prompts'),
     skills: (ready) => skillsOn(core, ready),
+    eventTypes: (ready) => eventTypesOn(core, ready),
   }, options.live, listen);
   const callbacks = Object.entries(options.handlers?.notifications ?? {}).map(([method, callback]) => onNotification(core.session.notifications$, method, callback, core.diagnose));
   const failures = options.onFailure === undefined ? undefined : watchFailures(live.state$, options.onFailure, core.diagnose);

@@ -3,6 +3,7 @@
 // each verb's result type is its method's in `ClientRequests`. A verb with logic of its own (`callTool`,
 // `setLoggingLevel`, `request`, the task verbs, ...) is written by hand in `client-types.ts` and `client.ts`.
 import type { CompleteRequestParams } from '../protocol/model/completion.js';
+import type { PollEventsRequestParams, StreamEventsRequestParams } from '../protocol/model/events.js';
 import { empty, events, list, page, result, type AsyncVerbsOf, type ClientVerbsOf } from './verb-line.js';
 
 const promptParams = (name: string, args?: Readonly<Record<string, string>>) => (args === undefined ? { name } : { name, arguments: args });
@@ -204,6 +205,53 @@ export const VERB_TABLE = {
    * - **Teardown:** before the answer, cancels the request on the wire.
    */
   readDirectory: result('resources/directory/read', (uri: string, cursor?: string) => (cursor === undefined ? { uri } : { uri, cursor })),
+  /**
+   * Every event type of the Events extension (`events/list`), walking all pages: each type's name, delivery modes,
+   * `inputSchema` and `payloadSchema`. Fails with `UnsupportedMethodError` (sending nothing) when the server does not
+   * declare `io.modelcontextprotocol/events`. `subscribeEvents` of `rxmcp/events` subscribes to one.
+   *
+   * - **Temperature:** cold; each subscription walks every page.
+   * - **Emits:** the whole list, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`); `PaginationError` as `listTools`.
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   * @example
+   * ```ts
+   * client.listEvents().subscribe((types) => console.log(types.map((type) => `${type.name} (${type.delivery.join(', ')})`)));
+   * ```
+   */
+  listEvents: list('events/list', 'events'),
+  /**
+   * One page of `events/list`.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the page, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
+  listEventsPage: page('events/list'),
+  /**
+   * One `events/poll` of the Events extension, as sent: the occurrences since `cursor` (`null`: none, and the
+   * position of now), the next cursor, `truncated`, `hasMore` and `nextPollMs`. Neither validates nor repeats:
+   * `subscribeEvents` of `rxmcp/events` runs the poll loop.
+   *
+   * - **Temperature:** cold; each subscription is one request.
+   * - **Emits:** the `PollEventsResult`, once. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** before the answer, cancels the request on the wire.
+   */
+  pollEvents: result('events/poll', (params: PollEventsRequestParams) => params),
+  /**
+   * One `events/stream` of the Events extension, as sent: a request that stays open while the server pushes
+   * `notifications/events/*` tagged with its id (on `session.notifications$`; `onRequestId` gives the id). Pass
+   * `timeout: false`: the stream's heartbeats, not a request timeout, tell it alive. `subscribeEvents` of
+   * `rxmcp/events` runs it with routing, resumption and de-duplication.
+   *
+   * - **Temperature:** cold; each subscription is one stream.
+   * - **Emits:** the empty `StreamEventsResult`, once, when the server ends the stream. **Completes:** after it.
+   * - **Errors:** the errors of every verb (see `Client`).
+   * - **Teardown:** ends the stream on the wire (`notifications/cancelled`, or closing the HTTP response).
+   */
+  streamEvents: result('events/stream', (params: StreamEventsRequestParams) => params),
 } as const;
 
 /** The verb table's lines. */

@@ -25,6 +25,7 @@ export type { FileStorageOptions } from '../auth/node/file-lock.js';
 export { nodeUrlGuard } from '../auth/node/url-guard.js';
 export type { NodeUrlGuardOptions } from '../auth/node/url-guard.js';
 export { fileWarmStore } from './warm-file-store.js';
+export { fileCursorStore } from './event-cursor-file-store.js';
 export { undiciFetch } from './undici-fetch.js';
 export type { UndiciDispatcher, UndiciFetchOptions } from './undici-fetch.js';
 export { clientGroupFromConfig } from './group-config.js';

@@ -1,6 +1,8 @@
+import { buildEventsExtensionSchemas } from './ext-events/schemas.js';
 import { buildSkillsExtensionSchemas } from './ext-skills/schemas.js';
 import { buildTasksExtensionSchemas } from './ext-tasks/schemas.js';
 import type { MethodSpec, MethodTable } from './method-spec.js';
+import { EVENTS_EXTENSION } from './model/events.js';
 import { SKILLS_EXTENSION } from './model/skills.js';
 import { TASKS_EXTENSION } from './model/tasks-extension.js';
 import { REVISION_REGISTRY } from './revision-registry.js';
@@ -74,7 +76,33 @@ const SKILLS: ExtensionSpec = {
   schemas: skillsSchemas,
 };
 
-const EXTENSIONS: Readonly<Record<string, ExtensionSpec>> = { [TASKS_EXTENSION]: TASKS, [SKILLS_EXTENSION]: SKILLS };
+const eventsSchemas = memoizeBy((version: ProtocolVersion) => buildEventsExtensionSchemas(schemasFor(version).kits.receive));
+const EVENTS_DECLARED: readonly string[] = ['extensions', EVENTS_EXTENSION];
+const eventNotification = (): MethodSpec => ({ kind: 'notification', direction: 'server-to-client', serverCapability: EVENTS_DECLARED, extension: EVENTS_EXTENSION });
+
+/**
+ * `io.modelcontextprotocol/events` (SEP-3415, 2026-07-28): `events/list`, `events/poll`, `events/stream` and the push
+ * notifications. Webhook delivery (`events/subscribe`, `events/unsubscribe`) has no verb: `client.request` sends it.
+ */
+const EVENTS: ExtensionSpec = {
+  name: EVENTS_EXTENSION,
+  revisions: offeredBy(EVENTS_EXTENSION),
+  methods: {
+    'events/list': toServer(EVENTS_EXTENSION, EVENTS_DECLARED, true),
+    'events/poll': toServer(EVENTS_EXTENSION, EVENTS_DECLARED),
+    'events/stream': toServer(EVENTS_EXTENSION, EVENTS_DECLARED),
+    'notifications/events/active': eventNotification(),
+    'notifications/events/event': eventNotification(),
+    'notifications/events/error': eventNotification(),
+    'notifications/events/heartbeat': eventNotification(),
+    'notifications/events/terminated': eventNotification(),
+    'notifications/events/list_changed': eventNotification(),
+  },
+  resultTypes: {},
+  schemas: eventsSchemas,
+};
+
+const EXTENSIONS: Readonly<Record<string, ExtensionSpec>> = { [TASKS_EXTENSION]: TASKS, [SKILLS_EXTENSION]: SKILLS, [EVENTS_EXTENSION]: EVENTS };
 
 /** The registered extension named `name`. */
 export function extensionSpec(name: string): ExtensionSpec | undefined {

@@ -6,6 +6,7 @@ import type { MethodSpec, MethodTable } from './method-spec.js';
 import type { ElicitationCompleteNotificationParams, CancelledNotificationParams, ListChangedNotificationParams, LoggingMessageNotificationParams, ProgressNotificationParams } from './model/notifications.js';
 import type { ResourceUpdatedNotificationParams } from './model/resources.js';
 import type { SubscriptionsAcknowledgedNotificationParams } from './model/subscriptions.js';
+import { EVENTS_EXTENSION } from './model/events.js';
 import { SKILLS_EXTENSION } from './model/skills.js';
 import { TASKS_EXTENSION } from './model/tasks-extension.js';
 import type { TaskStatusNotificationParams } from './model/tasks.js';
@@ -116,7 +117,7 @@ export const REVISION_REGISTRY = [
     era: 'modern',
     ...MODERN_TRAITS,
     methods: METHODS_2026_07_28,
-    extensions: [TASKS_EXTENSION, SKILLS_EXTENSION],
+    extensions: [TASKS_EXTENSION, SKILLS_EXTENSION, EVENTS_EXTENSION],
     notifications: { 'notifications/subscriptions/acknowledged': typed<SubscriptionsAcknowledgedNotificationParams>() },
   },
   {

@@ -77,6 +77,7 @@ export function honoured(filter: SubscriptionFilter, capabilities: ServerCapabil
   if (uris.length > 0 && hasCapability(capabilities, ['resources', 'subscribe'])) out.resourceSubscriptions = [...uris];
   const tasks = filter.taskIds ?? [];
   if (tasks.length > 0 && taskNotifications && hasCapability(capabilities, ['extensions', TASKS_EXTENSION])) out.taskIds = [...tasks];
+  if (filter.eventsListChanged && hasCapability(capabilities, ['extensions', 'io.modelcontextprotocol/events', 'listChanged'])) out.eventsListChanged = true;
   return out;
 }
 

@@ -21,6 +21,7 @@ const LISTEN_KINDS: Readonly<Record<string, keyof SubscriptionFilter>> = {
   'notifications/resources/list_changed': 'resourcesListChanged',
   'notifications/resources/updated': 'resourceSubscriptions',
   'notifications/tasks': 'taskIds',
+  'notifications/events/list_changed': 'eventsListChanged',
 };
 
 function wants(kinds: SubscriptionFilter, kind: keyof SubscriptionFilter, params: Params | undefined): boolean {

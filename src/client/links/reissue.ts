@@ -14,8 +14,10 @@ function reissueWhenStreamLost(error: unknown): Observable<number> {
  */
 export function reissueLink(safeOnly: boolean): Link {
   return (call, next) => {
-    // A listen stream's loss is the listen manager's to see: it re-opens the stream and announces the gap.
-    if (call.method === 'subscriptions/listen') return next(call);
+    // A listen stream's loss is the listen manager's to see: it re-opens the stream and announces the gap. An event
+    // stream's is its subscription's: the same params again would start from the cursor it was opened with, and
+    // skip what was delivered since; the subscription opens it again from its latest cursor.
+    if (call.method === 'subscriptions/listen' || call.method === 'events/stream') return next(call);
     if (!safeOnly || call.safe) return next(call).pipe(retry({ count: 1, delay: reissueWhenStreamLost }));
     return next(call).pipe(
       catchError((error: unknown) => throwError(() => (ResponseStreamEndedError.is(error) ? new OutcomeUnknownError(call.method, { cause: error }) : error))),

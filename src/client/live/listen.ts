@@ -36,11 +36,12 @@ export interface ListenManager {
 function union(demands: Iterable<SubscriptionFilter>): SubscriptionFilter {
   const uris = new Set<string>();
   const tasks = new Set<string>();
-  const result: { toolsListChanged?: true; promptsListChanged?: true; resourcesListChanged?: true; resourceSubscriptions?: string[]; taskIds?: string[] } = {};
+  const result: { toolsListChanged?: true; promptsListChanged?: true; resourcesListChanged?: true; resourceSubscriptions?: string[]; taskIds?: string[]; eventsListChanged?: true } = {};
   for (const demand of demands) {
     if (demand.toolsListChanged) result.toolsListChanged = true;
     if (demand.promptsListChanged) result.promptsListChanged = true;
     if (demand.resourcesListChanged) result.resourcesListChanged = true;
+    if (demand.eventsListChanged) result.eventsListChanged = true;
     for (const uri of demand.resourceSubscriptions ?? []) uris.add(uri);
     for (const id of demand.taskIds ?? []) tasks.add(id);
   }

@@ -1,6 +1,7 @@
 import { distinctUntilChanged, filter, map, type Observable } from 'rxjs';
 import type { Prompt } from '../../protocol/model/prompts.js';
 import type { ReadResourceResult, Resource, ResourceTemplate } from '../../protocol/model/resources.js';
+import { EVENTS_EXTENSION, type EventType } from '../../protocol/model/events.js';
 import type { Skill } from '../../protocol/model/skills.js';
 import type { Tool } from '../../protocol/model/tools.js';
 import type { ClientCore } from '../core.js';
@@ -81,6 +82,17 @@ export interface LiveState {
    */
   readonly skillsState$: Observable<CatalogState<Skill>>;
   /**
+   * The event type catalog of the Events extension with its freshness (`items`, `stale`, `refreshing`, `error`): the
+   * entries of `events/list`, listed again on `notifications/events/list_changed` where the server declares
+   * `listChanged`. Empty where the server does not offer the extension.
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest state.
+   * - **Emits:** a `CatalogState` per change: change announced, refresh started, loaded, failed.
+   * - **Completes:** after `close()`. **Errors:** never (a failed refresh keeps the last good items and sets `error`).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   */
+  readonly eventTypesState$: Observable<CatalogState<EventType>>;
+  /**
    * The current tool list, after every change.
    *
    * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest list.
@@ -134,6 +146,19 @@ export interface LiveState {
    * ```
    */
   readonly skills$: Observable<readonly Skill[]>;
+  /**
+   * The current event types (Events extension), after every change; an empty list where the server offers none.
+   *
+   * - **Temperature:** hot, shared, lazy (the first subscriber lists every page), replaying the latest list.
+   * - **Emits:** each complete list once loaded. **Completes:** after `close()`.
+   * - **Errors:** never (a failed refresh keeps the last list; see `eventTypesState$` for the error).
+   * - **Teardown:** listening stops `graceMs` after the last subscriber leaves.
+   * @example
+   * ```ts
+   * client.eventTypes$.subscribe((types) => console.log(types.map((type) => type.name)));
+   * ```
+   */
+  readonly eventTypes$: Observable<readonly EventType[]>;
   /** Typed notification streams (logs with a level filter, progress, resource updates, list changes, ...). */
   readonly notifications: NotificationStreams;
   /**
@@ -159,6 +184,7 @@ export interface CatalogLists {
   resourceTemplates(ready: ClientConnection): Observable<readonly ResourceTemplate[]>;
   prompts(ready: ClientConnection): Observable<readonly Prompt[]>;
   skills(ready: ClientConnection): Observable<readonly Skill[]>;
+  eventTypes(ready: ClientConnection): Observable<readonly EventType[]>;
 }
 
 /** Only the loaded lists of a catalog, each once. */
@@ -176,6 +202,7 @@ interface Kinds {
   templates: CatalogKind<ResourceTemplate>;
   prompts: CatalogKind<Prompt>;
   skills: CatalogKind<Skill>;
+  eventTypes: CatalogKind<EventType>;
 }
 
 function kinds(lists: CatalogLists): Kinds {
@@ -187,6 +214,10 @@ function kinds(lists: CatalogLists): Kinds {
     prompts: { method: 'prompts/list', notification: 'notifications/prompts/list_changed', capability: ['prompts', 'listChanged'], listen: { promptsListChanged: true }, list: lists.prompts },
     // Skills are resources: a server announces a changed skill catalog as a resource list change.
     skills: { ...resources, method: 'skills/list', list: lists.skills },
+    eventTypes: {
+      method: 'events/list', notification: 'notifications/events/list_changed', capability: ['extensions', EVENTS_EXTENSION, 'listChanged'],
+      listen: { eventsListChanged: true }, list: lists.eventTypes,
+    },
   };
 }
 
@@ -201,6 +232,7 @@ export function createLiveState(core: ClientCore, lists: CatalogLists, options: 
   const resourceTemplatesState$ = liveCatalog(core, listen, all.templates, options);
   const promptsState$ = liveCatalog(core, listen, all.prompts, options);
   const skillsState$ = liveCatalog(core, listen, all.skills, options);
+  const eventTypesState$ = liveCatalog(core, listen, all.eventTypes, options);
   return {
     state$: clientState(core.view$, core.reconnecting$, core.waitingForUser$),
     toolsState$,
@@ -208,11 +240,13 @@ export function createLiveState(core: ClientCore, lists: CatalogLists, options: 
     resourceTemplatesState$,
     promptsState$,
     skillsState$,
+    eventTypesState$,
     tools$: itemsOf(toolsState$),
     resources$: itemsOf(resourcesState$),
     resourceTemplates$: itemsOf(resourceTemplatesState$),
     prompts$: itemsOf(promptsState$),
     skills$: itemsOf(skillsState$),
+    eventTypes$: itemsOf(eventTypesState$),
     notifications: notificationStreams(core),
     watchResource: resourceWatches(core, listen),
   };

@@ -9,6 +9,7 @@ import type { ResourcesRequests } from './resources.js';
 import type { RegistryNotifications } from '../revision-registry.js';
 import type { ListRootsRequestParams, ListRootsResult } from './roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from './sampling.js';
+import type { EventsRequests } from './events.js';
 import type { SkillsRequests } from './skills.js';
 import type { SubscriptionsRequests } from './subscriptions.js';
 import type { ListTasksRequestParams, TaskListResult, TaskRequestParams, TaskResult, TaskStatusNotificationParams, TasksRequests } from './tasks.js';
@@ -28,7 +29,8 @@ export interface ClientRequests
     LoggingRequests,
     SubscriptionsRequests,
     TasksRequests,
-    SkillsRequests {}
+    SkillsRequests,
+    EventsRequests {}
 
 /** What the client answers to a server's `ping`. */
 export interface PingResult {

@@ -3,7 +3,7 @@ import type { CompleteResultBase, NotificationParamsBase, RequestParamsBase, Res
 
 /**
  * What a 2026-07-28 `subscriptions/listen` stream should deliver; every kind is opt-in. `taskIds` belongs
- * to the tasks extension.
+ * to the tasks extension, `eventsListChanged` to the Events extension.
  */
 export interface SubscriptionFilter {
   readonly toolsListChanged?: boolean;
@@ -11,6 +11,8 @@ export interface SubscriptionFilter {
   readonly resourcesListChanged?: boolean;
   readonly resourceSubscriptions?: readonly string[];
   readonly taskIds?: readonly string[];
+  /** `notifications/events/list_changed` (Events extension). */
+  readonly eventsListChanged?: boolean;
 }
 
 /** Params of `subscriptions/listen`. */

@@ -23,7 +23,8 @@ export function buildDiscoveryResults(receive: Kit) {
   return { 'server/discover': DiscoverResultSchema, 'subscriptions/listen': SubscriptionsListenResultSchema };
 }
 
-/** Builds a subscription filter in the context's direction (`taskIds` belongs to the tasks extension). */
+/** Builds a subscription filter in the context's direction (`taskIds` belongs to the tasks extension,
+ * `eventsListChanged` to the Events extension). */
 export function buildSubscriptionFilter(kit: Kit) {
   const uris = opt(z.array(z.string()));
   return kit.ctx.object({
@@ -32,6 +33,7 @@ export function buildSubscriptionFilter(kit: Kit) {
     resourcesListChanged: opt(z.boolean()),
     resourceSubscriptions: uris,
     taskIds: uris,
+    eventsListChanged: opt(z.boolean()),
   });
 }
 
