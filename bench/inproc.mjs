@@ -2,7 +2,9 @@
 // that serialises every message as a wire would (JSON.stringify out, JSON.parse in) and answers on the next
 // macrotask, all pending requests at once. What is left is the client's own work per request and per frame.
 //
-// node bench/inproc.mjs [--rounds 5] [--clients rxmcp-auto,...] [--cases seq,conc]
+// node bench/inproc.mjs [--rounds 5] [--clients rxmcp-auto,...] [--cases seq,conc] [--roots /path/a,/path/b]
+//
+// --roots runs each rxmcp client once per checkout (its built dist/ and its rxjs), interleaved with the others.
 //
 // seq: 5000 sequential calls after 1000 warm-up calls, µs per call. conc: 1000 calls in flight, 1 warm-up + 20
 // batches, calls/s. Both report GC time per 1000 calls. Each measurement runs in a fresh process.
@@ -178,14 +180,18 @@ async function worker(clientName, caseName) {
   });
   const client = await OPEN[clientName]();
   let out;
+  let cpuBefore;
+  let cpu;
   if (caseName === 'seq') {
     for (let i = 0; i < SEQ.warmup; i += 1) await client.call('warm');
     await profiler?.start();
     observer.observe({ entryTypes: ['gc'] });
+    cpuBefore = process.cpuUsage();
     const started = performance.now();
     let last;
     for (let i = 0; i < SEQ.calls; i += 1) last = await client.call(`hello ${i}`);
     const ms = performance.now() - started;
+    cpu = process.cpuUsage(cpuBefore);
     if (last.content[0].text !== `hello ${SEQ.calls - 1}`) throw new Error('wrong echo');
     out = { value: (ms * 1000) / SEQ.calls, unit: 'µs/call', calls: SEQ.calls };
   } else {
@@ -193,9 +199,11 @@ async function worker(clientName, caseName) {
     await batch();
     await profiler?.start();
     observer.observe({ entryTypes: ['gc'] });
+    cpuBefore = process.cpuUsage();
     const started = performance.now();
     for (let b = 0; b < CONC.batches; b += 1) await batch();
     const ms = performance.now() - started;
+    cpu = process.cpuUsage(cpuBefore);
     out = { value: (CONC.inFlight * CONC.batches * 1000) / ms, unit: 'calls/s', calls: CONC.inFlight * CONC.batches };
   }
   await new Promise((resolve) => setImmediate(resolve));
@@ -206,15 +214,17 @@ async function worker(clientName, caseName) {
     process.stderr.write(`${lines.join('\n')}\n`);
   }
   out.gcMsPer1000 = (gcMs * 1000) / out.calls;
+  out.cpuUsPerCall = (cpu.user + cpu.system) / out.calls;
   out.protocol = client.protocol();
   await client.close();
   process.stdout.write(`${JSON.stringify(out)}\n`);
   process.exit(0);
 }
 
-function runWorker(clientName, caseName) {
+function runWorker({ client, root }, caseName) {
+  const args = [SELF, '--worker', client, caseName, ...(root === undefined ? [] : ['--root', root])];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SELF, '--worker', clientName, caseName], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -229,32 +239,44 @@ function runWorker(clientName, caseName) {
   });
 }
 
+/** What runs: each client, and each rxmcp client once per checkout of --roots (labelled `client@folder`). */
+function variantsOf(clients, roots) {
+  return clients.flatMap((client) =>
+    roots.length === 0 || !client.startsWith('rxmcp')
+      ? [{ client, label: client }]
+      : roots.map((root) => ({ client, root, label: `${client}@${root.split('/').filter(Boolean).pop()}` })),
+  );
+}
+
 async function main() {
   const rounds = Number(option('rounds', 5));
   const clients = option('clients', CLIENTS.join(',')).split(',');
   const cases = option('cases', CASES.join(',')).split(',');
+  const variants = variantsOf(clients, option('roots', '').split(',').filter((root) => root !== ''));
   const results = [];
   for (let round = 0; round < rounds; round += 1) {
     for (const caseName of cases) {
-      for (let i = 0; i < clients.length; i += 1) {
-        const clientName = clients[(i + round) % clients.length];
-        results.push({ ...(await runWorker(clientName, caseName)), client: clientName, case: caseName });
+      for (let i = 0; i < variants.length; i += 1) {
+        const variant = variants[(i + round) % variants.length];
+        results.push({ ...(await runWorker(variant, caseName)), label: variant.label, case: caseName });
       }
     }
   }
-  console.log(`in-process, no I/O; medians of ${rounds} rounds; node ${process.version}`);
-  console.log(`${'case'.padEnd(6)}${'client'.padEnd(15)}${'value'.padStart(10)} unit     ${'gc ms/1000'.padStart(10)}  protocol`);
+  const width = Math.max(15, ...variants.map((v) => v.label.length + 2));
+  console.log(`in-process, no I/O; medians of ${rounds} rounds; node ${process.version}; cpu = user + system µs per call`);
+  console.log(`${'case'.padEnd(6)}${'client'.padEnd(width)}${'value'.padStart(10)} unit     ${'cpu µs'.padStart(8)}${'gc ms/1000'.padStart(12)}  protocol`);
   for (const caseName of cases) {
-    for (const clientName of clients) {
-      const mine = results.filter((r) => r.client === clientName && r.case === caseName && r.error === undefined);
-      const errors = results.filter((r) => r.client === clientName && r.case === caseName && r.error !== undefined);
+    for (const { label } of variants) {
+      const mine = results.filter((r) => r.label === label && r.case === caseName && r.error === undefined);
+      const errors = results.filter((r) => r.label === label && r.case === caseName && r.error !== undefined);
       if (mine.length === 0) {
-        console.log(`${caseName.padEnd(6)}${clientName.padEnd(15)} ${errors[0]?.error ?? 'n/a'}`);
+        console.log(`${caseName.padEnd(6)}${label.padEnd(width)} ${errors[0]?.error ?? 'n/a'}`);
         continue;
       }
       const value = median(mine.map((r) => r.value));
+      const cpu = median(mine.map((r) => r.cpuUsPerCall));
       const gc = median(mine.map((r) => r.gcMsPer1000));
-      console.log(`${caseName.padEnd(6)}${clientName.padEnd(15)}${value.toFixed(1).padStart(10)} ${mine[0].unit.padEnd(8)}${gc.toFixed(2).padStart(10)}  ${mine[0].protocol}`);
+      console.log(`${caseName.padEnd(6)}${label.padEnd(width)}${value.toFixed(1).padStart(10)} ${mine[0].unit.padEnd(8)}${cpu.toFixed(1).padStart(8)}${gc.toFixed(2).padStart(12)}  ${mine[0].protocol}`);
     }
   }
 }

@@ -10,7 +10,7 @@ import type { CallOptions } from './envelope.js';
 import { onNotification } from './callbacks.js';
 import { checkHealth } from './health.js';
 import { watchFailures } from './live/failures.js';
-import { callToolEvents } from './tool-calls.js';
+import { callToolEvents, toolCallParams } from './tool-calls.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { ClientOptions } from './types.js';
 import { createListenManager } from './live/listen.js';
@@ -18,7 +18,7 @@ import { createLiveState } from './live/live-state.js';
 import { eventTypesOn, skillsOn } from './skills.js';
 import { registryLookups, type StartDeps } from './tasks/start.js';
 import { createTaskVerbs } from './tasks/verbs.js';
-import { bindVerbs, extensionRequest, listOn, resultOf } from './verbs.js';
+import { bindVerbs, extensionRequest, listOn } from './verbs.js';
 import { VERB_TABLE } from './verb-table.js';
 import { verbChain } from './links/verb-chain.js';
 import { VERSION } from './version.js';
@@ -38,7 +38,7 @@ function setLoggingLevel(core: ClientCore, level: LoggingLevel, options: CallOpt
         core.logLevel = level;
         return EMPTY;
       }
-      return resultOf<unknown>(core.call('logging/setLevel', { level }, options)).pipe(
+      return core.result<unknown>('logging/setLevel', { level }, options).pipe(
         tap(() => {
           core.logLevel = level;
           core.logLevelChosen = true;
@@ -100,7 +100,7 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     ...verbs,
     listTools: (o) => tools.keep(verbs.listTools(o)),
     listToolsPage: (cursor, o) => tools.keepPage(verbs.listToolsPage(cursor, o)),
-    callTool: (name, args, o = {}) => resultOf<CallToolResult>(callToolEvents(core, tasks, name, args, o)),
+    callTool: (name, args, o = {}) => core.result<CallToolResult>('tools/call', toolCallParams(name, args), o, tasks.safeToRepeat(name, o)),
     callToolEvents: (name, args, o = {}) => callToolEvents(core, tasks, name, args, { progress: true, ...o }),
     setLoggingLevel: (level, o = {}) => setLoggingLevel(core, level, o),
     notifyRootsChanged: () => core.notify('notifications/roots/list_changed'),

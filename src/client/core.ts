@@ -18,6 +18,7 @@ import { hasCapability } from '../protocol/model/capabilities.js';
 import { Negotiations, type ClientConnection } from './client-connection.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
+import { ResultOnly } from './result-only.js';
 import { keepConnected, type KeeperStatus } from './reconnect.js';
 import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
 import { outputChecker, type ToolOutputCheck } from '../protocol/output-schema.js';
@@ -60,6 +61,8 @@ export interface ClientCore {
    * but `tools/call`.
    */
   call(method: string, params: Params | undefined, options?: ToolCallOptions, safe?: boolean): Observable<CallEvent<unknown>>;
+  /** The result alone of `call(method, params, options, safe)`: one Observable over the chain. */
+  result<R>(method: string, params: Params | undefined, options?: ToolCallOptions, safe?: boolean): Observable<R>;
   /** Puts the client's chain in place of the base one (session loss and the connection only). */
   install(send: (call: VerbCall) => Observable<CallEvent<unknown>>): void;
   /** Sends a notification the negotiated revision has, with its headers. */
@@ -200,6 +203,8 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     logLevelChosen: false,
     readyFor: (method, callOptions) => readyWithin(method, callOptions, options.timeout, ready()),
     call: (method, params, callOptions = {}, safe = method !== 'tools/call') => defer(() => send({ method, params, options: callOptions, safe })),
+    result: <R>(method: string, params: Params | undefined, callOptions: ToolCallOptions = {}, safe = method !== 'tools/call') =>
+      new Observable<R>((subscriber) => send({ method, params, options: callOptions, safe }).subscribe(new ResultOnly<R>(subscriber))),
     install: (chain) => {
       send = chain;
     },

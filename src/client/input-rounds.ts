@@ -1,4 +1,4 @@
-import { Observable, catchError, concat, forkJoin, last, map, mergeMap, of, throwError, type Subscription } from 'rxjs';
+import { Observable, catchError, concat, forkJoin, last, map, mergeMap, of, throwError, type Observer, type Subscriber, type Subscription } from 'rxjs';
 import { InputRequiredError, RpcError } from '../errors/errors.js';
 import { isInputRequiredResult, type InputRequests, type InputRequiredResult, type InputResponse } from '../protocol/model/mrtr.js';
 import type { Params, ProgressEvent } from '../session/types.js';
@@ -83,25 +83,44 @@ function answerRound(host: RoundHost, original: Params, answer: InputRequiredRes
  */
 function rounds(host: RoundHost, original: Params, params: Params, round: number): Observable<CallEvent<unknown>> {
   return new Observable<CallEvent<unknown>>((subscriber) => {
-    let next: Subscription | undefined;
-    const current = host.send(params).subscribe({
-      next: (event) => {
-        if (event.type !== 'result' || !isInputRequiredResult(event.result)) {
-          subscriber.next(event);
-          return;
-        }
-        next = answerRound(host, original, event.result, round).subscribe(subscriber);
-      },
-      error: (error: unknown) => subscriber.error(error),
-      complete: () => {
-        if (next === undefined) subscriber.complete();
-      },
-    });
-    return () => {
-      current.unsubscribe();
-      next?.unsubscribe();
-    };
+    const observer = new Round(host, original, round, subscriber);
+    observer.current = host.send(params).subscribe(observer);
+    return observer;
   });
+}
+
+/** The observer of one round's request, and the teardown of the round (its request, then the next round). */
+class Round implements Observer<CallEvent<unknown>> {
+  current: Subscription | undefined;
+  private following: Subscription | undefined;
+
+  constructor(
+    private readonly host: RoundHost,
+    private readonly original: Params,
+    private readonly round: number,
+    private readonly subscriber: Subscriber<CallEvent<unknown>>,
+  ) {}
+
+  next(event: CallEvent<unknown>): void {
+    if (event.type !== 'result' || !isInputRequiredResult(event.result)) {
+      this.subscriber.next(event);
+      return;
+    }
+    this.following = answerRound(this.host, this.original, event.result, this.round).subscribe(this.subscriber);
+  }
+
+  error(error: unknown): void {
+    this.subscriber.error(error);
+  }
+
+  complete(): void {
+    if (this.following === undefined) this.subscriber.complete();
+  }
+
+  unsubscribe(): void {
+    this.current?.unsubscribe();
+    this.following?.unsubscribe();
+  }
 }
 
 /**

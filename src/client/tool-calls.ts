@@ -14,6 +14,10 @@ import type { StartDeps } from './tasks/start.js';
  * of these is a built-in link (`verbChain`).
  */
 export function callToolEvents(core: ClientCore, tasks: StartDeps, name: string, args: Params | undefined, options: ToolCallOptions): Observable<CallEvent<CallToolResult>> {
-  const params: Params = args === undefined ? { name } : { name, arguments: args };
-  return core.call('tools/call', params, options, tasks.safeToRepeat(name, options)) as Observable<CallEvent<CallToolResult>>;
+  return core.call('tools/call', toolCallParams(name, args), options, tasks.safeToRepeat(name, options)) as Observable<CallEvent<CallToolResult>>;
+}
+
+/** The params of a call of the tool `name` with `args`. */
+export function toolCallParams(name: string, args: Params | undefined): Params {
+  return args === undefined ? { name } : { name, arguments: args };
 }

@@ -9,6 +9,7 @@ import type { ClientCore } from './core.js';
 import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import { walkPages, type Page } from './paginate.js';
+import { ResultOnly } from './result-only.js';
 import type { AnyVerbLine, ClientVerbsOf } from './verb-line.js';
 
 /** Default cap on the pages of one full list. */
@@ -16,15 +17,7 @@ export const DEFAULT_MAX_PAGES = 100;
 
 /** Keeps only the decoded result of a call (one subscriber, instead of a filter and a map). */
 export function resultOf<R>(events$: Observable<CallEvent<unknown>>): Observable<R> {
-  return new Observable<R>((subscriber) =>
-    events$.subscribe({
-      next: (event) => {
-        if (event.type === 'result') subscriber.next(event.result as R);
-      },
-      error: (error: unknown) => subscriber.error(error),
-      complete: () => subscriber.complete(),
-    }),
-  );
+  return new Observable<R>((subscriber) => events$.subscribe(new ResultOnly<R>(subscriber)));
 }
 
 /**
@@ -80,9 +73,9 @@ function sender(core: ClientCore, { method, kind }: AnyVerbLine): Send {
     case 'events':
       return (params, options) => core.call(method, params, { progress: true, ...options });
     case 'empty':
-      return (params, options) => resultOf<unknown>(core.call(method, params, options)).pipe(ignoreElements());
+      return (params, options) => core.result<unknown>(method, params, options).pipe(ignoreElements());
     default:
-      return (params, options) => resultOf<unknown>(core.call(method, params, options));
+      return (params, options) => core.result<unknown>(method, params, options);
   }
 }
 

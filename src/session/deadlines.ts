@@ -27,6 +27,9 @@ function runList(this: SchedulerAction<DeadlineList>, list?: DeadlineList): void
   list?.queue.expire(list);
 }
 
+/** How many lengths keep their (empty) list before the empty ones are dropped. */
+const KEPT_LISTS = 8;
+
 /**
  * Deadlines of many requests on few timers: one list per length (60 s for every request under the default limit),
  * one scheduled action per list, for its head. Arming and disarming are O(1) and allocate nothing; the action is
@@ -68,7 +71,13 @@ export class DeadlineQueue {
     if (list.head !== undefined) return;
     list.action?.unsubscribe();
     list.action = undefined;
-    if (this.lists.get(list.ms) === list) this.lists.delete(list.ms);
+    // An empty list stays for the next request of its length (one request at a time would otherwise make and drop
+    // a list each time); past a few lengths, the empty ones go.
+    if (this.lists.size > KEPT_LISTS) this.dropEmpty();
+  }
+
+  private dropEmpty(): void {
+    for (const [ms, list] of this.lists) if (list.head === undefined) this.lists.delete(ms);
   }
 
   /** Runs when a list's action is due: expires every entry due by then, then waits for the next head. */
