@@ -1,5 +1,5 @@
 // `rxmcp ui` from the packed tarball, in Chromium: a task run from the Tasks panel (the example server with tasks,
-// over Streamable HTTP), an MCP App from npm rendered in the backend's sandbox origin (its second port) over stdio and
+// over Streamable HTTP and over stdio with --tasks), an MCP App from npm rendered in the backend's sandbox origin (its second port) over stdio and
 // over HTTP, and the sandbox refusing a page on any other origin.
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from '../../../examples/dashboard/server/app-server.js';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
-import { tempHome, type TempHome } from '../cli/helpers.js';
+import { EXAMPLE_STDIO, tempHome, type TempHome } from '../cli/helpers.js';
 import { launchChromium, pickTool, runTool } from '../dashboard/browser.js';
 import { explain, packedProject, SETUP_MS } from '../packed-project.js';
 import { startUi, type RunningUi } from './launch.js';
@@ -58,6 +58,31 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
     return page;
   };
 
+  /** Runs `research` as a task: its status stream, its question answered on the page, then its result. */
+  const runResearch = async (p: Page): Promise<void> => {
+    await pickTool(p, 'research');
+    await p.fill('.tool-detail [data-path="topic"]', 'tides');
+    await p.click('.tool-detail .run-task');
+    await p.waitForSelector('.task[data-status="input_required"]');
+    await p.fill('.request-queue .elicitation-form [data-path="angle"]', 'historical');
+    await p.click('.request-queue .elicitation-form .accept');
+    await p.waitForSelector('.task[data-status="completed"]');
+    const task = p.locator('.task').first();
+    expect(await task.locator('.step-status').allInnerTexts()).toEqual(['working', 'input_required', 'working', 'completed']);
+    expect(await task.locator('.result').innerText()).toContain('Report on tides, from the historical angle.');
+  };
+
+  /** Starts `research` as a task and cancels it from its Cancel button. */
+  const cancelResearch = async (p: Page): Promise<void> => {
+    await pickTool(p, 'research');
+    await p.fill('.tool-detail [data-path="topic"]', 'rivers');
+    await p.click('.tool-detail .run-task');
+    await p.waitForSelector('.task .cancel-task:not([disabled])');
+    await p.click('.task .cancel-task');
+    await p.waitForSelector('.task[data-status="cancelled"]');
+    expect(await p.locator('.task').first().locator('.result').count()).toBe(0);
+  };
+
   describe('the example server with tasks over Streamable HTTP', () => {
     let ui: RunningUi;
     let server: ExampleHttpServer;
@@ -71,28 +96,31 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
     });
 
     it('runs a task from the Tasks panel: its status stream, its question answered on the page, then its result', async () => {
-      const p = await open(ui);
-      await pickTool(p, 'research');
-      await p.fill('.tool-detail [data-path="topic"]', 'tides');
-      await p.click('.tool-detail .run-task');
-      await p.waitForSelector('.task[data-status="input_required"]');
-      await p.fill('.request-queue .elicitation-form [data-path="angle"]', 'historical');
-      await p.click('.request-queue .elicitation-form .accept');
-      await p.waitForSelector('.task[data-status="completed"]');
-      const task = p.locator('.task').first();
-      expect(await task.locator('.step-status').allInnerTexts()).toEqual(['working', 'input_required', 'working', 'completed']);
-      expect(await task.locator('.result').innerText()).toContain('Report on tides, from the historical angle.');
+      await runResearch(await open(ui));
     }, SPEC_MS);
 
     it('cancels a running task from the Tasks panel', async () => {
+      await cancelResearch(await open(ui));
+    }, SPEC_MS);
+  });
+
+  describe('the example server with tasks over stdio (-- node …example-server… --tasks)', () => {
+    let ui: RunningUi;
+    beforeAll(async () => {
+      ui = await startUi(project, [...EXAMPLE_STDIO, '--tasks'], home.path);
+    }, 30_000);
+    afterAll(async () => {
+      await ui?.stop();
+    });
+
+    it('runs a task through the WebSocket relay: its status stream, its question answered on the page, then its result', async () => {
       const p = await open(ui);
-      await pickTool(p, 'research');
-      await p.fill('.tool-detail [data-path="topic"]', 'rivers');
-      await p.click('.tool-detail .run-task');
-      await p.waitForSelector('.task .cancel-task:not([disabled])');
-      await p.click('.task .cancel-task');
-      await p.waitForSelector('.task[data-status="cancelled"]');
-      expect(await p.locator('.task').first().locator('.result').count()).toBe(0);
+      await p.waitForSelector('.tool-list li[data-tool="countdown"]');
+      await runResearch(p);
+    }, SPEC_MS);
+
+    it('cancels a running task through the WebSocket relay', async () => {
+      await cancelResearch(await open(ui));
     }, SPEC_MS);
   });
 
