@@ -128,7 +128,10 @@ if (isMainModule(import.meta.url)) {
   const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
   const state = defaultExampleState();
   const cacheTtlMs = cacheTtlArgument(process.argv.slice(2));
+  // --tasks: the tasks extension's task tool `research` on 2026-07-28 connections (examples/server/stdio-tasks.ts).
+  const transport = process.argv.includes('--tasks') ? new (await import('./stdio-tasks.js')).TasksStdioTransport() : undefined;
   serveStdio((context) => createExampleServer({ ...context, state, cacheTtlMs }), {
     onerror: (error) => console.error('example server:', error.message),
+    ...(transport === undefined ? {} : { transport }),
   });
 }

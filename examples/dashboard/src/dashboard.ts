@@ -36,6 +36,8 @@ export interface Preset {
   readonly url: string;
   /** `stdio`: a command the backend runs, reached over `url`; `http` (the default): a server URL. */
   readonly kind?: 'http' | 'stdio';
+  /** The era `rxmcp ui`'s backend found the server speaking (the page remembers it, so it need not probe). */
+  readonly era?: 'modern' | 'legacy';
   /** The configuration file format the entry came from (`claude-desktop`, `vscode`, ..., `command-line`). */
   readonly source?: string;
   /** The server's configuration entry. */

@@ -41,6 +41,8 @@ setRelayBase(config.relay);
 const settings = settingsFromQuery(location.search, config.presets[0]?.url ?? '');
 const healthMs = Number(new URLSearchParams(location.search).get('health') ?? 5000);
 const d = new Dashboard(settings, config.presets, config.sandboxOrigin, new URL('callback.html', location.href).href, healthMs > 0 ? healthMs : 5000);
+// The backend learned these eras from Node: a 2025-era server is spoken to with initialize at once (no failed probe).
+for (const preset of config.presets) if (preset.era !== undefined) d.eras.remember(preset.url, preset.era);
 const renders: Record<Area, number> = { connection: 0, servers: 0, tools: 0, calls: 0, tasks: 0, settings: 0, catalog: 0, logs: 0, frames: 0 };
 const area = (name: Area) => d.changed.pipe(filter((changed) => changed === name));
 

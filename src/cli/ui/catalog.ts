@@ -30,6 +30,8 @@ export interface UiPreset {
   readonly kind: 'http' | 'stdio';
   readonly source?: PresetSource;
   readonly entry?: PresetEntry;
+  /** For `http`: the era the backend found the server speaking (the page then skips its own probe). */
+  readonly era?: 'modern' | 'legacy';
 }
 
 /** A server of the catalog before the backend's port and token are known. */
@@ -41,6 +43,8 @@ interface Item {
   readonly launch?: Launchable;
   /** Remote servers: their URL. */
   readonly url?: string;
+  /** Remote servers: the era the backend found them speaking. */
+  readonly era?: 'modern' | 'legacy';
 }
 
 /** The servers the backend offers and may spawn. */
@@ -92,6 +96,12 @@ export async function buildCatalog(target: ResolvedTarget | undefined, place: Pl
   return { items };
 }
 
+/** The catalog with the era of its first server (the command line's) set. */
+export function withFirstEra(catalog: Catalog, era: 'modern' | 'legacy' | undefined): Catalog {
+  const [first, ...rest] = catalog.items;
+  return first === undefined || era === undefined ? catalog : { items: [{ ...first, era }, ...rest] };
+}
+
 /** The id of a spawned server in the backend's paths (`/stdio/<id>`): its place in the catalog. */
 export const launchableAt = (catalog: Catalog, id: string): Launchable | undefined => (/^\d+$/.test(id) ? catalog.items[Number(id)]?.launch : undefined);
 
@@ -100,6 +110,6 @@ export function presetsOf(catalog: Catalog, wsOrigin: string, token: string): Ui
   return catalog.items.map((item, index) => {
     const common = { name: item.name, source: item.source, entry: item.entry };
     if (item.launch !== undefined) return { ...common, kind: 'stdio' as const, url: `${wsOrigin}/stdio/${index}?token=${token}` };
-    return { ...common, kind: 'http' as const, url: item.url ?? '' };
+    return { ...common, kind: 'http' as const, url: item.url ?? '', ...(item.era === undefined ? {} : { era: item.era }) };
   });
 }

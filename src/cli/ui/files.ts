@@ -45,6 +45,24 @@ export function pageCsp(sandboxOrigin: string): string {
 export const sandboxHeaders = (url: URL): Record<string, string> =>
   url.pathname === '/sandbox.html' ? { 'content-security-policy': sandboxCsp(url.searchParams.get('csp')) } : {};
 
+/** The name of the `<meta>` through which the sandbox page learns the only origins that may frame it. */
+export const HOST_ORIGINS_META = 'rxmcp-host-origins';
+
+/**
+ * The sandbox page with the page's origins in its `<meta name="rxmcp-host-origins">` (space-separated), written by
+ * the backend that knows them: the proxy runs for those hosts only, so another site framing it gets no app.
+ */
+export function withHostOrigins(html: string, hostOrigins: readonly string[]): string {
+  const meta = `<meta name="${HOST_ORIGINS_META}" content="${hostOrigins.join(' ')}" />`;
+  return html.replace(/<head>/i, (head) => `${head}\n    ${meta}`);
+}
+
+/** Sends the sandbox page of `dir` with `hostOrigins` written into it (see {@link withHostOrigins}). */
+export async function sendSandboxPage(res: ServerResponse, dir: string, hostOrigins: readonly string[], headers: Record<string, string>): Promise<void> {
+  const html = withHostOrigins(await readFile(join(dir, 'sandbox.html'), 'utf8'), hostOrigins);
+  res.writeHead(200, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-type': TYPES['.html'] as string, ...headers }).end(html);
+}
+
 /** Sends one file of `dir` (200), with `headers` and no caching. */
 export async function sendFile(res: ServerResponse, dir: string, file: string, headers: Record<string, string>): Promise<void> {
   const body = await readFile(join(dir, file));

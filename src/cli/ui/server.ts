@@ -3,8 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { presetsOf, type Catalog, type UiPreset } from './catalog.js';
-import { PAGE_FILES, pageCsp, SANDBOX_FILES, sandboxHeaders, sendFile, sendText } from './files.js';
-import { check, checkHost, newToken, tokenCookie, type Gate } from './guard.js';
+import { PAGE_FILES, pageCsp, SANDBOX_FILES, sandboxHeaders, sendFile, sendSandboxPage, sendText } from './files.js';
+import { check, checkHost, newToken, originsOf, tokenCookie, type Gate } from './guard.js';
 import { relayHttp, relayTarget } from './http-relay.js';
 import { socketSide } from './sockets.js';
 
@@ -80,7 +80,8 @@ function pageHandler(options: UiServerOptions, gate: Gate, config: () => unknown
   };
 }
 
-function sandboxHandler(pageDir: string, port: () => number, log: (line: string) => void) {
+/** The sandbox origin's files; its page names the page's origins (`pagePort()`) as the only hosts that may frame it. */
+function sandboxHandler(pageDir: string, port: () => number, pagePort: () => number, log: (line: string) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const refusal = checkHost(req.headers, port());
@@ -90,7 +91,8 @@ function sandboxHandler(pageDir: string, port: () => number, log: (line: string)
     }
     const file = SANDBOX_FILES[url.pathname];
     if (file === undefined || req.method !== 'GET') return sendText(res, 404, 'Not found\n');
-    sendFile(res, pageDir, file, sandboxHeaders(url)).catch((error: unknown) => sendText(res, 500, String(error)));
+    const sent = file === 'sandbox.html' ? sendSandboxPage(res, pageDir, originsOf(pagePort()), sandboxHeaders(url)) : sendFile(res, pageDir, file, sandboxHeaders(url));
+    sent.catch((error: unknown) => sendText(res, 500, String(error)));
   };
 }
 
@@ -101,10 +103,10 @@ function sandboxHandler(pageDir: string, port: () => number, log: (line: string)
  */
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
   let sandboxPort = 0;
-  const sandbox = createServer(sandboxHandler(options.pageDir, () => sandboxPort, options.log));
+  const gate = { token: options.token ?? newToken(), port: 0 };
+  const sandbox = createServer(sandboxHandler(options.pageDir, () => sandboxPort, () => gate.port, options.log));
   sandboxPort = await listen(sandbox, options.port === 0 ? 0 : options.port + 1);
   const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`;
-  const gate = { token: options.token ?? newToken(), port: 0 };
   const state = { presets: [] as UiPreset[] };
   const page = createServer();
   const sockets = socketSide({ gate: gate, catalog: options.catalog, allowSpawn: options.allowSpawn, inheritEnv: options.inheritEnv, log: options.log });

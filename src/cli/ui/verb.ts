@@ -7,8 +7,9 @@ import { UsageError } from '../errors.js';
 import { describeFailure, EXIT } from '../failure.js';
 import type { CliIo, CliStream } from '../io.js';
 import { createOutput, type Output } from '../output.js';
-import { homeOf, resolveTarget, type Place, type ResolvedTarget } from '../target.js';
-import { buildCatalog } from './catalog.js';
+import { homeOf, isCommandTarget, resolveTarget, type Place, type ResolvedTarget } from '../target.js';
+import { buildCatalog, withFirstEra } from './catalog.js';
+import { probeEra } from './era.js';
 import { defaultPageDir } from './files.js';
 import { isLoopbackHost } from './guard.js';
 import { startUiServer, type UiServer } from './server.js';
@@ -88,7 +89,8 @@ async function serve(flags: UiFlags, io: CliIo, out: Output): Promise<UiServer> 
   const target: ResolvedTarget | undefined = command.target.kind === 'none' ? undefined : await resolveTarget(command, place);
   const pageDir = defaultPageDir();
   if (pageDir === undefined) throw new UsageError('The page of rxmcp ui is not built (no dist/ui): run npm run build');
-  const catalog = await buildCatalog(target, place, command.options.inheritEnv);
+  const built = await buildCatalog(target, place, command.options.inheritEnv);
+  const catalog = target === undefined || isCommandTarget(target) ? built : withFirstEra(built, await probeEra(target));
   const server = await startUiServer({
     port: flags.port, pageDir, catalog, allowSpawn: flags.allowSpawn, inheritEnv: command.options.inheritEnv,
     log: (line) => out.note(out.errStyle('dim', `rxmcp ui: ${line}`)),
