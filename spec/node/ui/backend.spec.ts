@@ -141,6 +141,23 @@ describe('rxmcp ui backend', () => {
     expect(() => process.kill(pid, 0)).toThrow();
   }, SPEC_MS);
 
+  it('waits, when it stops, for a server whose page has already gone and which is still ending (stdin closed, SIGTERM after a grace)', async () => {
+    const place = { env: { HOME: home.path }, cwd: home.path, home: home.path, platform: process.platform };
+    const target = { kind: 'stdio' as const, command: process.execPath, args: [fixtureServer('stubborn'), '--honour-sigterm'], env: {}, cwd: undefined, label: 'stubborn' };
+    allowing = await startUiServer({ port: 0, pageDir: PAGE_DIR, catalog: await buildCatalog(target, place, false), allowSpawn: false, inheritEnv: false, log: (line) => log.push(line) });
+    const socket = (await openSocket(`${allowing.origin.replace('http:', 'ws:')}/stdio/0?token=${allowing.token}`, { origin: allowing.origin })) as WebSocket;
+    await firstMessage(socket);
+    const pid = Number(/pid (\d+)/.exec(log.find((line) => line.startsWith('spawned stubborn')) ?? '')?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.close();
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await allowing.close();
+    allowing = undefined;
+    expect(() => process.kill(pid, 0)).withContext(`process ${pid} after the backend stopped`).toThrow();
+  }, SPEC_MS);
+
   it('spawns a command the page names with --allow-spawn, still only with the token', async () => {
     const place = { env: { HOME: home.path }, cwd: home.path, home: home.path, platform: process.platform };
     allowing = await startUiServer({ port: 0, pageDir: PAGE_DIR, catalog: await buildCatalog(undefined, place, false), allowSpawn: true, inheritEnv: false, log: (line) => log.push(line) });

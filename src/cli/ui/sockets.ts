@@ -61,9 +61,10 @@ export function socketSide(deps: SocketDeps): { upgrade: (req: IncomingMessage, 
     const launch = launchFor(url, deps);
     if (typeof launch === 'string') return deny(socket, launch.startsWith('no ') ? 404 : 403, deps.log, launch);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const relay = relayToProcess(ws, launch, deps.log);
-      relays.add(relay);
-      ws.once('close', () => relays.delete(relay));
+      // A relay stays listed after its socket closed until its process has exited (stdin closed, then SIGTERM after
+      // a grace): stopping must wait for those too, or the backend exits and leaves them behind.
+      for (const ended of relays) if (!ended.alive()) relays.delete(ended);
+      relays.add(relayToProcess(ws, launch, deps.log));
     });
   };
   const close = async (): Promise<void> => {
