@@ -84,6 +84,8 @@ describe('dashboard panels in Chromium', () => {
   it('says what is true of a server without prompts: it offers none (not "not loaded")', async () => {
     const p = await open(dashboard.appUrl ?? '');
     await p.waitForSelector('#catalog .empty');
+    // The tools heading shows … until the listing has answered; the prompts' empty state can come first.
+    await p.waitForFunction(() => [...document.querySelectorAll('#catalog h2 small')].every((count) => count.textContent !== '…'));
     expect(await p.locator('#catalog .empty').allInnerTexts()).toEqual(['The server offers no prompts.']);
     expect(await p.locator('#catalog h2 small').allInnerTexts()).toEqual(['1', 'not offered']);
   }, SPEC_MS);
