@@ -68,7 +68,7 @@ describe('rxmcp ui from the packed tarball: @modelcontextprotocol/server-everyth
     expect(result).toContain('- Favorite Integer: 42');
   }, SPEC_MS);
 
-  it('watches a resource: it reads it, subscribes, and reads it again on each update the server sends', async () => {
+  it('watches a resource: it reads it, subscribes, reads it again on each update the server sends, and unsubscribes on Stop', async () => {
     const p = await open();
     await p.click(`.resource-list li[data-uri="${DOCUMENT}"] .watch-button`);
     const updates = p.locator(`.watch[data-uri="${DOCUMENT}"] .watch-updates`);
@@ -81,6 +81,11 @@ describe('rxmcp ui from the packed tarball: @modelcontextprotocol/server-everyth
     expect(await updates.innerText()).toMatch(/^\d+ updates, last /);
     const stop = await runTool(p, 'toggle-subscriber-updates');
     await p.waitForSelector(`${stop}.done`);
+    await p.click(`.watch[data-uri="${DOCUMENT}"] .watch-head button`);
+    await p.waitForSelector(`.watch[data-uri="${DOCUMENT}"]`, { state: 'detached' });
+    await p.fill('.log-filter', 'Resource request');
+    await p.waitForSelector(`.log-text:has-text("Received Unsubscribe Resource request: ${DOCUMENT}")`);
+    expect(await p.locator('.log-text').allInnerTexts()).toContain(`Received Subscribe Resource request for URI: ${DOCUMENT}`);
   }, SPEC_MS);
 
   it('runs simulate-research-query as a task from the Tasks panel: its status stream, its clarification answered on the page, then its report', async () => {
