@@ -141,7 +141,7 @@ describe('the built universal entry', () => {
 });
 
 describe('a browser bundle of the universal entry', () => {
-  it('builds for the browser and stays small: createClient + streamableHttp under 67.5 KB gzipped, one zod locale, no warm start, no tool pinning, no skill verification, no event subscriptions', async () => {
+  it('builds for the browser and stays small: createClient + streamableHttp under 68 KB gzipped, one zod locale, no warm start, no tool pinning, no skill verification, no event subscriptions', async () => {
     expect(existsSync(join(root, 'dist/index.js'))).withContext('dist/index.js is missing: run npm run build').toBeTrue();
     const { core } = await measureBundles(['core']);
     // The output-schema validator (@cfworker/json-schema and its glue, about 7.7 KB) is part of every client; the
@@ -153,9 +153,10 @@ describe('a browser bundle of the universal entry', () => {
     // frozen request options and connection hold, and the HTTP engine's error codes, measured 66.5 KB (68,145 B)
     // with the skills. The Events extension's registration and received shapes, its four verbs and eventTypes$ add
     // 753 B gzipped (src/index.ts bundled before and after: 69,222 B to 69,975 B); this bundle measured 67.3 KB
-    // (68,906 B) with them. Subscriptions (rxmcp/events) are outside the core. What a 35 KB core would take is in
-    // docs/performance.md.
-    expect(core.gzip).toBeLessThan(67.5 * 1024);
+    // (68,906 B) with them. Subscriptions (rxmcp/events) are outside the core. The cheaper per-call path (one
+    // observer per result call, the request registry's slot for the oldest request, the deadline queue's kept lists)
+    // adds 506 B: 67.8 KB (69,432 B). What a 35 KB core would take is in docs/performance.md.
+    expect(core.gzip).toBeLessThan(68 * 1024);
     const locales = core.sources.filter((file) => file.includes('zod/v4/locales/'));
     expect(locales.map((file) => file.split('/').pop())).toEqual(['en.js']);
     expect(core.sources.filter((file) => file.includes('src/testing/'))).withContext('rxmcp/testing is not part of the main bundle').toEqual([]);
