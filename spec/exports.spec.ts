@@ -91,7 +91,7 @@ describe('public entry points', () => {
   it('rxmcp/apps exports the MCP Apps host, the sandbox proxy, the postMessage transport, the resource, CSP and permission helpers and their errors', () => {
     expect(Object.keys(apps).sort()).toEqual([
       'APPS_PROTOCOL_VERSION', 'APP_CALL_DENIED', 'APP_MIME_TYPE', 'AppCspError', 'AppResourceError', 'AppSandboxError', 'CSP_QUERY_PARAMETER',
-      'RESTRICTIVE_APP_CSP', 'appCsp', 'appResource', 'appResourceUri', 'checkAppCsp', 'grantedPermissions', 'modelTools', 'permissionsPolicy',
+      'RESTRICTIVE_APP_CSP', 'appCsp', 'appResource', 'appResourceUri', 'checkAppCsp', 'grantedPermissions', 'hostPageCsp', 'modelTools', 'permissionsPolicy',
       'postMessageTransport', 'renderApp', 'runSandboxProxy', 'sandboxCsp', 'toolVisibility',
     ]);
   });

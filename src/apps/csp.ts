@@ -99,3 +99,17 @@ export function sandboxCsp(query: string | null | undefined): string {
     return RESTRICTIVE_APP_CSP;
   }
 }
+
+/**
+ * The `Content-Security-Policy` of a page that hosts MCP Apps: its own scripts only, connections to any MCP server,
+ * frames only from `sandboxOrigin` (where {@link runSandboxProxy} runs), no plugins, and never framed itself.
+ * `rxmcp ui` sends it with the dashboard; a host page of your own can send the same.
+ * - **Temperature:** not applicable (a pure function). **Emits:** nothing; returns the header value.
+ * - **Completes:** not applicable. **Errors:** none. **Teardown:** none.
+ */
+export function hostPageCsp(sandboxOrigin: string): string {
+  return [
+    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", 'img-src * data: blob:', 'media-src * data: blob:',
+    'connect-src * ws: wss: http: https:', `frame-src ${sandboxOrigin}`, "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'",
+  ].join('; ');
+}

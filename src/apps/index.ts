@@ -15,7 +15,7 @@ export type { SandboxProxyOptions } from './sandbox-proxy.js';
 export { postMessageTransport } from './post-message.js';
 export type { PostMessageOptions } from './post-message.js';
 export { APP_MIME_TYPE, appResource, appResourceUri, modelTools, toolVisibility } from './meta.js';
-export { appCsp, checkAppCsp, sandboxCsp, CSP_QUERY_PARAMETER, RESTRICTIVE_APP_CSP } from './csp.js';
+export { appCsp, checkAppCsp, hostPageCsp, sandboxCsp, CSP_QUERY_PARAMETER, RESTRICTIVE_APP_CSP } from './csp.js';
 export { grantedPermissions, permissionsPolicy } from './permissions.js';
 export { APP_CALL_DENIED, APPS_PROTOCOL_VERSION } from './handlers.js';
 export { AppCspError, AppResourceError, AppSandboxError } from './errors.js';

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { sandboxCsp } from 'rxmcp/apps';
+import { hostPageCsp, sandboxCsp } from 'rxmcp/apps';
 
-/** The page's own policy, the same as under `rxmcp ui` (src/cli/ui/files.ts). */
-export { pageCsp } from '../../../src/cli/ui/files.js';
+/** The page's own policy, the same as under `rxmcp ui`. */
+export const pageCsp = hostPageCsp;
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

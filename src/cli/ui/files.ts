@@ -33,14 +33,6 @@ export function defaultPageDir(moduleUrl: string = import.meta.url): string | un
   return candidates.find((dir) => existsSync(join(dir, 'index.html')));
 }
 
-/** The page's own policy: its scripts only, any MCP server, apps only from the sandbox origin. */
-export function pageCsp(sandboxOrigin: string): string {
-  return [
-    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", 'img-src * data: blob:', 'media-src * data: blob:',
-    'connect-src * ws: wss: http: https:', `frame-src ${sandboxOrigin}`, "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'",
-  ].join('; ');
-}
-
 /** Headers of the sandbox's files: the proxy page gets the CSP its `csp` query parameter asks for. */
 export const sandboxHeaders = (url: URL): Record<string, string> =>
   url.pathname === '/sandbox.html' ? { 'content-security-policy': sandboxCsp(url.searchParams.get('csp')) } : {};

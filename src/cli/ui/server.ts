@@ -3,7 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { presetsOf, type Catalog, type UiPreset } from './catalog.js';
-import { PAGE_FILES, pageCsp, SANDBOX_FILES, sandboxHeaders, sendFile, sendSandboxPage, sendText } from './files.js';
+import { PAGE_FILES, SANDBOX_FILES, sandboxHeaders, sendFile, sendSandboxPage, sendText } from './files.js';
+import { hostPageCsp } from '../../apps/csp.js';
 import { check, checkHost, newToken, originsOf, tokenCookie, type Gate } from './guard.js';
 import { relayHttp, relayTarget } from './http-relay.js';
 import { socketSide } from './sockets.js';
@@ -76,7 +77,7 @@ function pageHandler(options: UiServerOptions, gate: Gate, config: () => unknown
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed\n');
     if (url.pathname === '/config.json') return void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(config()));
     if (file === undefined) return sendText(res, 404, 'Not found\n');
-    await sendFile(res, options.pageDir, file, { 'content-security-policy': pageCsp(sandboxOrigin), 'set-cookie': cookie, 'referrer-policy': 'no-referrer' });
+    await sendFile(res, options.pageDir, file, { 'content-security-policy': hostPageCsp(sandboxOrigin), 'set-cookie': cookie, 'referrer-policy': 'no-referrer' });
   };
 }
 
