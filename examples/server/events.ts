@@ -122,10 +122,10 @@ export class ExampleEvents {
 
 let processEvents: ExampleEvents | undefined;
 
-/** The event sources shared by all example servers of this process (`EXAMPLE_EVENT_TICK_MS` sets the tick). */
+/** The event sources shared by all example servers of this process (`EXAMPLE_EVENT_TICK_MS` sets the tick, `EXAMPLE_EVENT_WEBHOOK=1` offers webhook delivery). */
 export function defaultExampleEvents(): ExampleEvents {
   const tickMs = Number(process.env['EXAMPLE_EVENT_TICK_MS'] ?? 1000);
-  processEvents ??= new ExampleEvents({ tickMs: Number.isFinite(tickMs) && tickMs > 0 ? tickMs : 1000 });
+  processEvents ??= new ExampleEvents({ tickMs: Number.isFinite(tickMs) && tickMs > 0 ? tickMs : 1000, webhook: process.env['EXAMPLE_EVENT_WEBHOOK'] === '1' });
   return processEvents;
 }
 
