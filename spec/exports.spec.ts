@@ -96,8 +96,8 @@ describe('public entry points', () => {
     ]);
   });
 
-  it('rxmcp/events exports the subscription, the cursor store in memory, its key, the errors and the extension identifier', () => {
-    expect(Object.keys(events).sort()).toEqual(['EVENTS_EXTENSION', 'EventSchemaError', 'EventSubscriptionError', 'eventCursorKey', 'memoryCursorStore', 'subscribeEvents']);
+  it('rxmcp/events exports the subscription, the webhook subscription, the cursor store in memory, its key, the errors and the extension identifier', () => {
+    expect(Object.keys(events).sort()).toEqual(['EVENTS_EXTENSION', 'EventSchemaError', 'EventSubscriptionError', 'eventCursorKey', 'memoryCursorStore', 'subscribeEvents', 'webhookSubscription']);
   });
 
   it('no name is the value export of two entries', () => {

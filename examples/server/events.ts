@@ -9,7 +9,7 @@ const NOT_FOUND = -32023;
 const INVALID_PARAMS = -32602;
 
 /** One stored occurrence: its sequence number is its position (the cursor after it is `String(seq)`). */
-interface Occurrence {
+export interface Occurrence {
   readonly seq: number;
   readonly eventId: string;
   readonly timestamp: string;
@@ -18,7 +18,7 @@ interface Occurrence {
 }
 
 /** An event source: occurrences numbered from 1, the last `capacity` of them kept for replay. */
-class EventLog {
+export class EventLog {
   readonly #kept: Occurrence[] = [];
   readonly #listeners = new Set<(occurrence: Occurrence) => void>();
   #seq = 0;
@@ -59,6 +59,8 @@ export interface ExampleEventsOptions {
   readonly pollMs?: number;
   /** Milliseconds between heartbeats on a push stream (default 15000). */
   readonly heartbeatMs?: number;
+  /** Offer webhook delivery of `example.tick` too (`events/subscribe`, signed POSTs; default false). */
+  readonly webhook?: boolean;
 }
 
 const PAYLOAD_SCHEMA = {
@@ -82,16 +84,17 @@ export class ExampleEvents {
   readonly pollMs: number;
   readonly heartbeatMs: number;
   readonly logs: ReadonlyMap<string, EventLog>;
-  readonly descriptions: Readonly<Record<string, { description: string; delivery: readonly string[] }>> = {
-    'example.tick': { description: 'A tick every few moments; the last 1000 are kept for replay', delivery: ['push', 'poll'] },
-    'example.bounded': { description: 'A tick every few moments; only the last 5 are kept, so a late poller misses some', delivery: ['poll'] },
-  };
+  readonly descriptions: Readonly<Record<string, { description: string; delivery: readonly string[] }>>;
   #timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: ExampleEventsOptions = {}) {
     this.tickMs = options.tickMs ?? 1000;
     this.pollMs = options.pollMs ?? this.tickMs;
     this.heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.descriptions = {
+      'example.tick': { description: 'A tick every few moments; the last 1000 are kept for replay', delivery: options.webhook === true ? ['push', 'poll', 'webhook'] : ['push', 'poll'] },
+      'example.bounded': { description: 'A tick every few moments; only the last 5 are kept, so a late poller misses some', delivery: ['poll'] },
+    };
     this.logs = new Map([['example.tick', new EventLog('example.tick', 1000)], ['example.bounded', new EventLog('example.bounded', 5)]]);
   }
 
@@ -119,23 +122,25 @@ export class ExampleEvents {
 
 let processEvents: ExampleEvents | undefined;
 
-/** The event sources shared by all example servers of this process (`EXAMPLE_EVENT_TICK_MS` sets the tick). */
+/** The event sources shared by all example servers of this process (`EXAMPLE_EVENT_TICK_MS` sets the tick, `EXAMPLE_EVENT_WEBHOOK=1` offers webhook delivery). */
 export function defaultExampleEvents(): ExampleEvents {
   const tickMs = Number(process.env['EXAMPLE_EVENT_TICK_MS'] ?? 1000);
-  processEvents ??= new ExampleEvents({ tickMs: Number.isFinite(tickMs) && tickMs > 0 ? tickMs : 1000 });
+  processEvents ??= new ExampleEvents({ tickMs: Number.isFinite(tickMs) && tickMs > 0 ? tickMs : 1000, webhook: process.env['EXAMPLE_EVENT_WEBHOOK'] === '1' });
   return processEvents;
 }
 
-const SubscriptionParams = z.looseObject({
+/** The params shared by `events/poll`, `events/stream` and `events/subscribe`. */
+export const SubscriptionParams = z.looseObject({
   name: z.string(),
   arguments: z.optional(z.record(z.string(), z.unknown())),
   cursor: z.optional(z.nullable(z.string())),
   maxAgeMs: z.optional(z.number()),
   maxEvents: z.optional(z.number()),
 });
-type Subscription = z.infer<typeof SubscriptionParams>;
+export type Subscription = z.infer<typeof SubscriptionParams>;
 
-function resolve(events: ExampleEvents, params: Subscription, mode: 'poll' | 'push') {
+/** The event log, start position, age floor and argument filter of a subscription (or the protocol error to answer). */
+export function resolve(events: ExampleEvents, params: Subscription, mode: 'poll' | 'push' | 'webhook') {
   const log = events.logs.get(params.name);
   if (log === undefined) throw new ProtocolError(NOT_FOUND, `Unknown event type: ${params.name}`, { kind: 'event' });
   if (!events.descriptions[params.name]?.delivery.includes(mode)) {
@@ -152,7 +157,8 @@ function resolve(events: ExampleEvents, params: Subscription, mode: 'poll' | 'pu
   return { log, at, floor, matches };
 }
 
-const wire = (log: EventLog, o: Occurrence) => ({ eventId: o.eventId, name: log.name, timestamp: o.timestamp, data: o.data });
+/** An occurrence as the wire carries it. */
+export const wire = (log: EventLog, o: Occurrence) => ({ eventId: o.eventId, name: log.name, timestamp: o.timestamp, data: o.data });
 
 function poll(events: ExampleEvents, params: Subscription) {
   const { log, at, floor, matches } = resolve(events, params, 'poll');

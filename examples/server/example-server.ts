@@ -3,6 +3,7 @@ import { isMainModule } from './main.js';
 import { registerIntroduce, type StatelessRounds } from './introduce.js';
 import { registerExamplePrompts, registerExampleResources } from './resources.js';
 import { defaultExampleEvents, type ExampleEvents, registerExampleEvents } from './events.js';
+import { registerExampleWebhooks } from './event-webhooks.js';
 import { defaultExampleSkills, type ExampleSkills, registerExampleSkills } from './skills.js';
 import { COUNTER_URI, defaultExampleState, type ExampleChange, ExampleState, type ExampleWorld } from './state.js';
 import { registerExampleTools } from './tools.js';
@@ -116,6 +117,7 @@ export function createExampleServer(options: ExampleServerOptions = {}): McpServ
   registerExamplePrompts(server);
   registerExampleSkills(server, options.skills ?? defaultExampleSkills());
   registerExampleEvents(server, options.events ?? defaultExampleEvents());
+  registerExampleWebhooks(server, options.events ?? defaultExampleEvents());
   if (options.stateless !== undefined) registerIntroduce(server, options.stateless);
   if (options.follow ?? (options.requestInfo === undefined)) {
     follow(server, state, syncBonus, resourceSubscriptions(server, options.era === 'modern'));

@@ -9,6 +9,8 @@
  */
 
 export { subscribeEvents } from './subscribe.js';
+export { webhookSubscription } from './webhook-subscription.js';
+export type { WebhookSubscriptionGrant, WebhookSubscriptionOptions } from './webhook-subscription.js';
 export type { SubscribeEventsOptions, EventNotice, ReceivedEvent, EventsTruncated } from './types.js';
 export { memoryCursorStore, eventCursorKey } from './cursor-store.js';
 export type { EventCursorStore, StoredEventCursor } from './cursor-store.js';

@@ -32,3 +32,7 @@ export { clientGroupFromConfig } from './group-config.js';
 export type { ClientGroupConfig, ClientGroupConfigOptions } from './group-config.js';
 export { ConfigError } from '../config/types.js';
 export type { ConfigErrorOptions, ConfigFile, ConfigFormat, ConfigSource, ServerConfig, ServerEntry, StdioServerConfig, RemoteServerConfig, ServerKind } from '../config/types.js';
+export { eventsWebhook } from './events-webhook.js';
+export type { EventsWebhookOptions } from './events-webhook.js';
+export { EventWebhookError } from '../errors/webhook-errors.js';
+export type { EventWebhookErrorOptions, EventWebhookFailure } from '../errors/webhook-errors.js';
