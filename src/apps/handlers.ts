@@ -10,7 +10,8 @@ export const APPS_PROTOCOL_VERSION = '2026-01-26';
 
 /** What the handlers need of the host. */
 export interface HandlerDeps {
-  readonly tools: () => ObservableInput<readonly Tool[]>;
+  /** The tool an app asks to call, as the server lists it, or `undefined`. */
+  readonly findTool: (name: string) => Observable<Tool | undefined>;
   readonly callTool: (name: string, args: Params) => ObservableInput<CallToolResult>;
   readonly readResource: (uri: string) => ObservableInput<ResultPayload>;
   readonly approve: ((request: AppToolCallRequest) => boolean | PromiseLike<boolean> | Observable<boolean>) | undefined;
@@ -32,10 +33,6 @@ function decided(answer: boolean | PromiseLike<boolean> | Observable<boolean>): 
   return (isObservable(answer) ? answer : from(answer)).pipe(take(1));
 }
 
-function findTool(deps: HandlerDeps, name: string): Observable<Tool | undefined> {
-  return from(deps.tools()).pipe(take(1), mergeMap((tools) => of(tools.find((tool) => tool.name === name))));
-}
-
 /**
  * An app's `tools/call`: only a tool of the same server that apps may see (SEP-1865), and only after the host's
  * approval said yes; no approval callback means every call is denied.
@@ -44,7 +41,8 @@ function toolCall(deps: HandlerDeps, params: Params, signal: AbortSignal): Obser
   const name = typeof params['name'] === 'string' ? params['name'] : '';
   const args = (params['arguments'] ?? {}) as Params;
   const settle = (decision: 'allowed' | 'denied' | 'refused'): void => deps.emit({ type: 'tool-call', name, arguments: args, decision });
-  return findTool(deps, name).pipe(
+  return deps.findTool(name).pipe(
+    take(1),
     mergeMap((tool) => {
       if (tool === undefined || !toolVisibility(tool).includes('app')) {
         settle('refused');

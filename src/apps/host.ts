@@ -10,10 +10,15 @@ import { lifecycle } from './lifecycle.js';
 import { appResource, appResourceUri } from './meta.js';
 import { grantedPermissions, permissionsPolicy } from './permissions.js';
 import { postMessageTransport } from './post-message.js';
+import { toolLookup } from './tool-lookup.js';
 import type { AppEvent, AppHostContext, AppPermission, AppPermissions, AppResource, AppToolCall, AppToolCallRequest } from './types.js';
 
-/** What {@link renderApp} needs of the client of the app's server: an rxmcp `Client` has all of it. */
-export type AppClient = Pick<Client, 'readResource' | 'callTool' | 'listTools'>;
+/**
+ * What {@link renderApp} needs of the client of the app's server: an rxmcp `Client` has all of it. Its live tool catalog
+ * (`toolsState$`), when it has one, is followed while the app is shown, so the app's tool calls are checked against it
+ * rather than a listing each.
+ */
+export type AppClient = Pick<Client, 'readResource' | 'callTool' | 'listTools'> & Partial<Pick<Client, 'toolsState$'>>;
 
 /** The host's name and version, as the app sees it (`hostInfo`). */
 export interface AppHostInfo {
@@ -147,10 +152,11 @@ function runApp(options: RenderAppOptions, url: URL, resource: AppResource): Obs
     let session: Session | undefined;
     const context = hostContextOf(options, () => session as Session, () => initialized);
     const client = options.client;
+    const tools = toolLookup(client);
     session = createSession(postMessageTransport({ target: () => frame.contentWindow, origin: url.origin }), {
       timeout: { firstMs: 10_000 },
       handlers: hostHandlers({
-        tools: () => client.listTools(),
+        findTool: tools.find,
         callTool: options.callTool ?? ((name, args) => client.callTool(name, args)),
         readResource: (uri) => client.readResource(uri) as unknown as Observable<ResultPayload>,
         approve: options.approve,
@@ -163,6 +169,7 @@ function runApp(options: RenderAppOptions, url: URL, resource: AppResource): Obs
     });
     const subscription = new Subscription();
     subscription.add(context.subscription);
+    subscription.add(tools.subscription);
     // Listening starts before the frame exists: the proxy's first message must not be missed.
     subscription.add(session.connection$.subscribe({ error: (error: unknown) => subscriber.error(error) }));
     subscription.add(lifecycle(session, {
