@@ -57,7 +57,9 @@ export async function startDashboard(options: DashboardOptions = {}): Promise<Da
   const state = options.state ?? new ExampleState();
   const bundles = options.build === false ? [] : await buildDashboard();
   const publicDir = join(DASHBOARD_DIR, 'public');
-  const { routes, headersFor } = sandboxRoutes(publicDir, DASHBOARD_DIST);
+  // The sandbox is served before the page's port is known; it is asked for only once the page runs.
+  let pageOrigin: string | undefined;
+  const { routes, headersFor } = sandboxRoutes(publicDir, DASHBOARD_DIST, () => (pageOrigin === undefined ? [] : [pageOrigin]));
   const sandbox = await serveStatic(next(port, 1), routes, headersFor);
   let example: ExampleHttpServer | undefined = await startExampleHttpServer({ port: next(port, 2), state });
   const exampleUrl = example.url;
@@ -68,6 +70,7 @@ export async function startDashboard(options: DashboardOptions = {}): Promise<Da
   const page: StaticServer = await serveStatic(port, pageRoutes(publicDir, DASHBOARD_DIST, config), () => ({
     'content-security-policy': pageCsp(sandbox.origin),
   }));
+  pageOrigin = page.origin;
   const examplePort = Number(new URL(exampleUrl).port);
   return {
     pageUrl: `${page.origin}/`,

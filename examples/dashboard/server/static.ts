@@ -15,8 +15,8 @@ const TYPES: Readonly<Record<string, string>> = {
   '.json': 'application/json',
 };
 
-/** A file a server may send: its path on disk, or the text to send. */
-export type Route = { readonly file: string } | { readonly text: () => string; readonly type: string };
+/** A file a server may send: its path on disk (its text rewritten by `edit` when given), or the text to send. */
+export type Route = { readonly file: string; readonly edit?: (text: string) => string } | { readonly text: () => string; readonly type: string };
 
 /** A static server on 127.0.0.1: only the routes it was given, nothing from the file system beyond them. */
 export interface StaticServer {
@@ -31,7 +31,7 @@ async function send(res: ServerResponse, route: Route, headers: Record<string, s
     return;
   }
   const extension = route.file.slice(route.file.lastIndexOf('.'));
-  const body = await readFile(route.file);
+  const body = route.edit === undefined ? await readFile(route.file) : route.edit(await readFile(route.file, 'utf8'));
   res.writeHead(200, { ...base, 'content-type': TYPES[extension] ?? 'application/octet-stream' }).end(body);
 }
 
@@ -85,10 +85,21 @@ export function pageRoutes(publicDir: string, distDir: string, config: () => unk
   return routes;
 }
 
-/** The sandbox origin's routes: the proxy page (its CSP from the `csp` query parameter) and its script. */
-export function sandboxRoutes(publicDir: string, distDir: string): { routes: Map<string, Route>; headersFor: (url: URL) => Record<string, string> } {
+/**
+ * The sandbox page with the page's origins in its `<meta name="rxmcp-host-origins">`, as `rxmcp ui` writes it: the
+ * proxy (`src/sandbox/proxy.ts`) then runs for those hosts only, so another site framing it gets no app.
+ */
+function withHostOrigins(html: string, hostOrigins: readonly string[]): string {
+  return html.replace(/<head>/i, (head) => `${head}\n    <meta name="rxmcp-host-origins" content="${hostOrigins.join(' ')}" />`);
+}
+
+/**
+ * The sandbox origin's routes: the proxy page (its CSP from the `csp` query parameter, the origins that may frame it
+ * from `hostOrigins` at each request) and its script.
+ */
+export function sandboxRoutes(publicDir: string, distDir: string, hostOrigins: () => readonly string[]): { routes: Map<string, Route>; headersFor: (url: URL) => Record<string, string> } {
   const routes = new Map<string, Route>([
-    ['/sandbox.html', { file: join(publicDir, 'sandbox.html') }],
+    ['/sandbox.html', { file: join(publicDir, 'sandbox.html'), edit: (html) => withHostOrigins(html, hostOrigins()) }],
     ['/sandbox.js', { file: join(distDir, 'sandbox.js') }],
     ['/sandbox.js.map', { file: join(distDir, 'sandbox.js.map') }],
   ]);

@@ -1,4 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import type { Dashboard } from '../../../examples/dashboard/serve.js';
 
 /** Debian's Chromium (CI installs it), or `$CHROME_BIN`. */
@@ -40,4 +42,48 @@ export async function runTool(page: Page, name: string, fields: Readonly<Record<
   await page.waitForFunction(([tool, count]) => document.querySelectorAll(`.call[data-tool="${tool}"]`).length > Number(count), [name, before] as const);
   const id = await page.locator(`.call[data-tool="${name}"]`).last().getAttribute('data-call');
   return `.call[data-call="${id}"]`;
+}
+
+/** Waits (at most 10 s) for `page` to have a frame loaded from `origin`. */
+export async function waitForFrame(page: Page, origin: string): Promise<Frame> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const frame = page.frames().find((f) => f.url().startsWith(origin));
+    if (frame !== undefined) {
+      await frame.waitForLoadState('load');
+      return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no frame from ${origin}`);
+}
+
+/**
+ * Frames `${sandboxOrigin}/sandbox.html` from a page on another origin (a server of its own on 127.0.0.1) that hands
+ * it an app as a host would; answers what the foreign page heard from the sandbox and how many frames the sandbox made.
+ */
+export async function frameSandboxFromElsewhere(browser: Browser, sandboxOrigin: string): Promise<{ heard: unknown[]; frames: number }> {
+  const foreign: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body><script>
+      window.seen = [];
+      addEventListener('message', (event) => window.seen.push(event.data && event.data.method));
+      const frame = document.createElement('iframe');
+      frame.src = ${JSON.stringify(`${sandboxOrigin}/sandbox.html`)};
+      frame.onload = () => frame.contentWindow.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready',
+        params: { html: '<p id="stolen">app</p>' } }, '*');
+      document.body.appendChild(frame);
+    </script></body>`);
+  });
+  await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+  const page = await browser.newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${(foreign.address() as AddressInfo).port}/`);
+    const sandbox = await waitForFrame(page, sandboxOrigin);
+    await page.waitForTimeout(1000);
+    const heard = await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen);
+    return { heard, frames: await sandbox.evaluate(() => document.querySelectorAll('iframe').length) };
+  } finally {
+    await page.close();
+    foreign.closeAllConnections();
+    await new Promise((resolve) => foreign.close(resolve));
+  }
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { startDashboard, type Dashboard } from '../../../examples/dashboard/serve.js';
 import { until } from '../../helpers/until.js';
-import { launchChromium, openDashboard, pickTool, runTool } from './browser.js';
+import { frameSandboxFromElsewhere, launchChromium, openDashboard, pickTool, runTool } from './browser.js';
 
 const SETUP_MS = 60_000;
 const SPEC_MS = 25_000;
@@ -169,6 +169,10 @@ describe('dashboard page in Chromium', () => {
     expect(await p.locator('.log').count()).toBeLessThan(100);
     expect(await p.locator('.log[data-level="emergency"] .level').first().innerText()).toBe('EMERGENCY');
   }, 40_000);
+
+  it('gives no app to a page on another origin that frames its sandbox', async () => {
+    expect(await frameSandboxFromElsewhere(browser, dashboard.sandboxOrigin)).toEqual({ heard: [], frames: 0 });
+  }, SPEC_MS);
 
   it('renders an MCP App from npm in a sandbox on another origin and proxies its tool call after approval', async () => {
     const p = await open(dashboard.appUrl);

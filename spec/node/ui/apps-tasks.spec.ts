@@ -1,15 +1,13 @@
 // `rxmcp ui` from the packed tarball, in Chromium: a task run from the Tasks panel (the example server with tasks,
 // over Streamable HTTP and over stdio with --tasks), an MCP App from npm rendered in the backend's sandbox origin (its second port) over stdio and
 // over HTTP, and the sandbox refusing a page on any other origin.
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from '../../../examples/dashboard/server/app-server.js';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
 import { EXAMPLE_STDIO, tempHome, type TempHome } from '../cli/helpers.js';
-import { launchChromium, pickTool, runTool } from '../dashboard/browser.js';
+import { frameSandboxFromElsewhere, launchChromium, pickTool, runTool } from '../dashboard/browser.js';
 import { explain, packedProject, SETUP_MS } from '../packed-project.js';
 import { startUi, type RunningUi } from './launch.js';
 
@@ -158,30 +156,7 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
     }, SPEC_MS);
 
     it('gives no app to a page on another origin that frames the sandbox', async () => {
-      const foreign: Server = createServer((_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body><script>
-          window.seen = [];
-          addEventListener('message', (event) => window.seen.push(event.data && event.data.method));
-          const frame = document.createElement('iframe');
-          frame.src = ${JSON.stringify(`${sandboxOrigin}/sandbox.html`)};
-          frame.onload = () => frame.contentWindow.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready',
-            params: { html: '<p id="stolen">app</p>' } }, '*');
-          document.body.appendChild(frame);
-        </script></body>`);
-      });
-      await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
-      try {
-        page = await browser.newPage();
-        errors = [];
-        await page.goto(`http://127.0.0.1:${(foreign.address() as AddressInfo).port}/`);
-        const sandbox = await waitForFrame(page, sandboxOrigin);
-        await page.waitForTimeout(1000);
-        expect(await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen)).toEqual([]);
-        expect(await sandbox.evaluate(() => document.querySelectorAll('iframe').length)).toBe(0);
-      } finally {
-        foreign.closeAllConnections();
-        await new Promise((resolve) => foreign.close(resolve));
-      }
+      expect(await frameSandboxFromElsewhere(browser, sandboxOrigin)).toEqual({ heard: [], frames: 0 });
     }, SPEC_MS);
   });
 
@@ -205,14 +180,3 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
 });
 
 /** The frame of `page` loaded from `origin`, once it has loaded. */
-async function waitForFrame(page: Page, origin: string): Promise<import('playwright-core').Frame> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const frame = page.frames().find((f) => f.url().startsWith(origin));
-    if (frame !== undefined) {
-      await frame.waitForLoadState('load');
-      return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no frame from ${origin}`);
-}
