@@ -3,12 +3,12 @@
 // over HTTP, and the sandbox refusing a page on any other origin.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startAppServer, type AppServer } from '../../../examples/dashboard/server/app-server.js';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
-import { EXAMPLE_STDIO, tempHome, type TempHome } from '../cli/helpers.js';
-import { frameSandboxFromElsewhere, launchChromium, pickTool, runTool } from '../dashboard/browser.js';
-import { explain, packedProject, SETUP_MS } from '../packed-project.js';
+import { EXAMPLE_STDIO } from '../cli/helpers.js';
+import { frameSandboxFromElsewhere, pickTool, runTool } from '../dashboard/browser.js';
+import { packedUiSuite, uiPages } from './harness.js';
 import { startUi, type RunningUi } from './launch.js';
 
 const SPEC_MS = 40_000;
@@ -23,38 +23,9 @@ async function sandboxOriginOf(ui: RunningUi): Promise<string> {
 }
 
 describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
-  let browser: Browser;
-  let project: string;
-  let home: TempHome;
-  let page: Page | undefined;
-  let errors: string[] = [];
-
-  beforeAll(async () => {
-    const [packed, launched] = await Promise.all([packedProject(), launchChromium()]);
-    if (packed.install.code !== 0) throw new Error(`the install failed: ${explain(packed.install)}`);
-    project = packed.dir;
-    browser = launched;
-    home = await tempHome();
-  }, SETUP_MS + 20_000);
-  afterAll(async () => {
-    await browser?.close();
-    await home?.remove();
-  });
-  afterEach(async () => {
-    await page?.close();
-    page = undefined;
-    expect(errors).toEqual([]);
-  });
-
-  const open = async (ui: RunningUi): Promise<Page> => {
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.setDefaultTimeout(15_000);
-    await page.goto(`${ui.url}&health=500`);
-    await page.waitForSelector('.status.ready');
-    return page;
-  };
+  const suite = packedUiSuite();
+  const pages = uiPages(suite);
+  const open = pages.open;
 
   /** Runs `research` as a task: its status stream, its question answered on the page, then its result. */
   const runResearch = async (p: Page): Promise<void> => {
@@ -86,7 +57,7 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
     let server: ExampleHttpServer;
     beforeAll(async () => {
       server = await startExampleHttpServer({ port: 0, tasks: true });
-      ui = await startUi(project, [server.url], home.path);
+      ui = await startUi(suite.project, [server.url], suite.home.path);
     }, 30_000);
     afterAll(async () => {
       await ui?.stop();
@@ -105,7 +76,7 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
   describe('the example server with tasks over stdio (-- node …example-server… --tasks)', () => {
     let ui: RunningUi;
     beforeAll(async () => {
-      ui = await startUi(project, [...EXAMPLE_STDIO, '--tasks'], home.path);
+      ui = await startUi(suite.project, [...EXAMPLE_STDIO, '--tasks'], suite.home.path);
     }, 30_000);
     afterAll(async () => {
       await ui?.stop();
@@ -141,7 +112,7 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
     let ui: RunningUi;
     let sandboxOrigin = '';
     beforeAll(async () => {
-      ui = await startUi(project, ['--', process.execPath, APP_ENTRY, '--stdio'], home.path);
+      ui = await startUi(suite.project, ['--', process.execPath, APP_ENTRY, '--stdio'], suite.home.path);
       sandboxOrigin = await sandboxOriginOf(ui);
     }, 30_000);
     afterAll(async () => {
@@ -156,7 +127,7 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
     }, SPEC_MS);
 
     it('gives no app to a page on another origin that frames the sandbox', async () => {
-      expect(await frameSandboxFromElsewhere(browser, sandboxOrigin)).toEqual({ heard: [], frames: 0 });
+      expect(await frameSandboxFromElsewhere(suite.browser, sandboxOrigin)).toEqual({ heard: [], frames: 0 });
     }, SPEC_MS);
   });
 
@@ -165,7 +136,7 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
     let app: AppServer;
     beforeAll(async () => {
       app = await startAppServer();
-      ui = await startUi(project, [app.url], home.path);
+      ui = await startUi(suite.project, [app.url], suite.home.path);
     }, 30_000);
     afterAll(async () => {
       await ui?.stop();
@@ -179,4 +150,3 @@ describe('rxmcp ui from the packed tarball: tasks and MCP Apps', () => {
   });
 });
 
-/** The frame of `page` loaded from `origin`, once it has loaded. */

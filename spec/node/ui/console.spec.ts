@@ -1,32 +1,17 @@
 // `rxmcp ui` from the packed tarball with a 2025-era HTTP server as its target: the page's first visit (empty
 // storage) has no console error, because the backend learned the server's era from Node and the page speaks to it with
 // `initialize` at once (no `server/discover` probe for the browser to report as a failed 400).
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { createExampleServer, ExampleState } from '../../../examples/server/example-server.js';
 import { serveMcpHandler, startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
 import { LegacySessions } from '../../../examples/server/legacy-sessions.js';
-import { tempHome, type TempHome } from '../cli/helpers.js';
-import { launchChromium } from '../dashboard/browser.js';
-import { explain, packedProject, SETUP_MS } from '../packed-project.js';
+import { packedUiSuite } from './harness.js';
 import { startUi, type RunningUi } from './launch.js';
 
 describe('rxmcp ui from the packed tarball: the first visit\'s console', () => {
-  let browser: Browser;
-  let project: string;
-  let home: TempHome;
+  const suite = packedUiSuite();
   let page: Page | undefined;
 
-  beforeAll(async () => {
-    const [packed, launched] = await Promise.all([packedProject(), launchChromium()]);
-    if (packed.install.code !== 0) throw new Error(`the install failed: ${explain(packed.install)}`);
-    project = packed.dir;
-    browser = launched;
-    home = await tempHome();
-  }, SETUP_MS + 20_000);
-  afterAll(async () => {
-    await browser?.close();
-    await home?.remove();
-  });
   afterEach(async () => {
     await page?.context().close();
     page = undefined;
@@ -34,7 +19,7 @@ describe('rxmcp ui from the packed tarball: the first visit\'s console', () => {
 
   /** Opens the printed URL in a fresh context (empty storage), collecting console errors and discover probes. */
   const visit = async (ui: RunningUi): Promise<{ errors: string[]; probes: string[] }> => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     page = await context.newPage();
     const errors: string[] = [];
     const probes: string[] = [];
@@ -54,7 +39,7 @@ describe('rxmcp ui from the packed tarball: the first visit\'s console', () => {
 
   it('connects to a 2025-era server at once with initialize: no discover probe, no console error', async () => {
     const legacy = await serveMcpHandler(new LegacySessions(() => createExampleServer({ era: 'legacy', state: new ExampleState() })), 0);
-    const ui = await startUi(project, [legacy.url], home.path);
+    const ui = await startUi(suite.project, [legacy.url], suite.home.path);
     try {
       const { errors, probes } = await visit(ui);
       expect(await page?.locator('.state .revision').innerText()).toBe('MCP 2025-11-25 (legacy)');
@@ -68,7 +53,7 @@ describe('rxmcp ui from the packed tarball: the first visit\'s console', () => {
 
   it('still speaks 2026-07-28 to a server of both eras, with no console error', async () => {
     const server: ExampleHttpServer = await startExampleHttpServer({ port: 0 });
-    const ui = await startUi(project, [server.url], home.path);
+    const ui = await startUi(suite.project, [server.url], suite.home.path);
     try {
       const { errors } = await visit(ui);
       expect(await page?.locator('.state .revision').innerText()).toBe('MCP 2026-07-28 (modern)');

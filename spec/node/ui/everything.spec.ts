@@ -2,10 +2,10 @@
 // by the backend's WebSocket): an elicitation answered on the page, a subscribed resource watched while the server
 // sends it updates, and a 2025-11-25 core task run from the Tasks panel with its clarification answered on the page.
 // (Listing, a form call, cancelling and recovery are in page.spec.ts.)
-import type { Browser, Page } from 'playwright-core';
-import { EVERYTHING_STDIO, tempHome, type TempHome } from '../cli/helpers.js';
-import { launchChromium, pickTool, runTool } from '../dashboard/browser.js';
-import { explain, packedProject, SETUP_MS } from '../packed-project.js';
+import type { Page } from 'playwright-core';
+import { EVERYTHING_STDIO } from '../cli/helpers.js';
+import { pickTool, runTool } from '../dashboard/browser.js';
+import { packedUiSuite, uiPages } from './harness.js';
 import { startUi, type RunningUi } from './launch.js';
 
 const SPEC_MS = 40_000;
@@ -13,40 +13,20 @@ const SPEC_MS = 40_000;
 const DOCUMENT = 'demo://resource/static/document/features.md';
 
 describe('rxmcp ui from the packed tarball: @modelcontextprotocol/server-everything over stdio, elicitation, watch and task', () => {
-  let browser: Browser;
-  let project: string;
-  let home: TempHome;
+  const suite = packedUiSuite(40_000);
+  const pages = uiPages(suite);
   let ui: RunningUi;
-  let page: Page | undefined;
-  let errors: string[] = [];
 
   beforeAll(async () => {
-    const [packed, launched] = await Promise.all([packedProject(), launchChromium()]);
-    if (packed.install.code !== 0) throw new Error(`the install failed: ${explain(packed.install)}`);
-    project = packed.dir;
-    browser = launched;
-    home = await tempHome();
-    ui = await startUi(project, EVERYTHING_STDIO, home.path);
-  }, SETUP_MS + 40_000);
+    ui = await startUi(suite.project, EVERYTHING_STDIO, suite.home.path);
+  }, 40_000);
   afterAll(async () => {
     await ui?.stop();
-    await browser?.close();
-    await home?.remove();
-  });
-  afterEach(async () => {
-    await page?.close();
-    page = undefined;
-    expect(errors).toEqual([]);
   });
 
   /** Opens the printed URL and waits until the page is connected and has the server's tools. */
   const open = async (): Promise<Page> => {
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.setDefaultTimeout(15_000);
-    await page.goto(`${ui.url}&health=500`);
-    await page.waitForSelector('.status.ready');
+    const page = await pages.open(ui);
     await page.waitForSelector('.tool-list li[data-tool="echo"]');
     return page;
   };

@@ -3,51 +3,21 @@
 // Each server is listed, called with a form, cancelled, asked an elicitation, restarted; Ctrl-C ends every child.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
 import { ExampleState } from '../../../examples/server/example-server.js';
 import { until } from '../../helpers/until.js';
-import { EXAMPLE_STDIO, EVERYTHING_STDIO, tempHome, type TempHome } from '../cli/helpers.js';
-import { launchChromium, pickTool, runTool } from '../dashboard/browser.js';
-import { explain, packedProject, SETUP_MS } from '../packed-project.js';
+import { EXAMPLE_STDIO, EVERYTHING_STDIO } from '../cli/helpers.js';
+import { pickTool, runTool } from '../dashboard/browser.js';
+import { packedUiSuite, uiPages } from './harness.js';
 import { isAlive, startUi, type RunningUi } from './launch.js';
 
 const SPEC_MS = 30_000;
 
 describe('rxmcp ui from the packed tarball, in Chromium', () => {
-  let browser: Browser;
-  let project: string;
-  let home: TempHome;
-  let page: Page | undefined;
-  let errors: string[] = [];
-
-  beforeAll(async () => {
-    const [packed, launched] = await Promise.all([packedProject(), launchChromium()]);
-    if (packed.install.code !== 0) throw new Error(`the install failed: ${explain(packed.install)}`);
-    project = packed.dir;
-    browser = launched;
-    home = await tempHome();
-  }, SETUP_MS + 20_000);
-  afterAll(async () => {
-    await browser?.close();
-    await home?.remove();
-  });
-  afterEach(async () => {
-    await page?.close();
-    page = undefined;
-    expect(errors).toEqual([]);
-  });
-
-  /** Opens the printed URL (health checks every 500 ms) and waits until the page is connected. */
-  const open = async (ui: RunningUi): Promise<Page> => {
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.setDefaultTimeout(15_000);
-    await page.goto(`${ui.url}&health=500`);
-    await page.waitForSelector('.status.ready');
-    return page;
-  };
+  const suite = packedUiSuite();
+  const pages = uiPages(suite);
+  const open = pages.open;
 
   const callAdd = async (p: Page): Promise<void> => {
     const call = await runTool(p, 'add', { a: '2', b: '40' });
@@ -80,7 +50,7 @@ describe('rxmcp ui from the packed tarball, in Chromium', () => {
   describe('the example server over stdio (-- node …example-server…)', () => {
     let ui: RunningUi;
     beforeAll(async () => {
-      ui = await startUi(project, EXAMPLE_STDIO, home.path);
+      ui = await startUi(suite.project, EXAMPLE_STDIO, suite.home.path);
     }, 30_000);
     afterAll(async () => {
       await ui?.stop();
@@ -122,7 +92,7 @@ describe('rxmcp ui from the packed tarball, in Chromium', () => {
     beforeAll(async () => {
       server = await startExampleHttpServer({ port: 0, state });
       port = Number(new URL(server.url).port);
-      ui = await startUi(project, [server.url], home.path);
+      ui = await startUi(suite.project, [server.url], suite.home.path);
     }, 30_000);
     afterAll(async () => {
       await ui?.stop();
@@ -153,7 +123,7 @@ describe('rxmcp ui from the packed tarball, in Chromium', () => {
   describe('@modelcontextprotocol/server-everything over stdio', () => {
     let ui: RunningUi;
     beforeAll(async () => {
-      ui = await startUi(project, EVERYTHING_STDIO, home.path);
+      ui = await startUi(suite.project, EVERYTHING_STDIO, suite.home.path);
     }, 30_000);
     afterAll(async () => {
       await ui?.stop();
@@ -203,7 +173,7 @@ describe('rxmcp ui from the packed tarball, in Chromium', () => {
       });
       await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
       proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`;
-      ui = await startUi(project, [proxyUrl], home.path);
+      ui = await startUi(suite.project, [proxyUrl], suite.home.path);
     }, 30_000);
     afterAll(async () => {
       await ui?.stop();
@@ -213,10 +183,7 @@ describe('rxmcp ui from the packed tarball, in Chromium', () => {
     });
 
     it('says the browser could not reach it naming CORS, stops retrying, and connects through the local relay on request', async () => {
-      page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-      errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.setDefaultTimeout(15_000);
+      const page = await pages.newPage();
       await page.goto(ui.url);
       await page.waitForSelector('.browser-blocked');
       expect(await page.locator('.browser-blocked').innerText()).toContain(`The browser could not reach ${new URL(proxyUrl).origin}: it sends no CORS headers`);
@@ -233,11 +200,10 @@ describe('rxmcp ui from the packed tarball, in Chromium', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`stops on ${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} (exit 0) with every server it spawned gone`, async () => {
-      const ui = await startUi(project, EXAMPLE_STDIO, home.path);
+      const ui = await startUi(suite.project, EXAMPLE_STDIO, suite.home.path);
       try {
         await open(ui);
-        await page?.close();
-        page = undefined;
+        await pages.close();
         const pids = ui.pids();
         expect(pids.length).toBeGreaterThan(0);
         expect(await ui.stop(signal)).toBe(0);
