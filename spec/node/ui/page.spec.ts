@@ -1,8 +1,10 @@
 // `rxmcp ui` from the packed tarball, with the page in headless Chromium: the example server over stdio (relayed by
 // the backend's WebSocket) and over Streamable HTTP (the page connects directly), server-everything over stdio.
 // Each server is listed, called with a form, cancelled, asked an elicitation, restarted; Ctrl-C ends every child.
+import { rm, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../../examples/server/http.js';
 import { ExampleState } from '../../../examples/server/example-server.js';
@@ -81,6 +83,42 @@ describe('rxmcp ui from the packed tarball, in Chromium', () => {
       await pickTool(p, 'add');
       await callAdd(p);
       expect(isAlive(last)).toBeFalse();
+    }, 40_000);
+  });
+
+  describe('a server command that can be made to refuse to start', () => {
+    let ui: RunningUi;
+    let refuse: string;
+    beforeAll(async () => {
+      refuse = join(suite.home.path, 'refuse-start');
+      const [node, ...args] = EXAMPLE_STDIO.slice(1);
+      const command = `test -e '${refuse}' && exit 1; exec '${node}' ${args.map((arg) => `'${arg}'`).join(' ')}`;
+      ui = await startUi(suite.project, ['--', 'sh', '-c', command], suite.home.path);
+    }, 30_000);
+    afterAll(async () => {
+      await ui?.stop();
+      await rm(refuse, { force: true });
+    });
+
+    it('reconnects by the policy set in Settings from the next Connect: after the attempts set it stops, disconnected, and Reconnect connects again', async () => {
+      const p = await open(ui);
+      await p.fill('.page-options input[name="initialDelay"]', '0.2');
+      await p.fill('.page-options input[name="maxDelay"]', '0.2');
+      await p.fill('.page-options input[name="maxAttempts"]', '2');
+      await p.click('.page-options .apply-options');
+      await p.click('.reconnect-button');
+      await p.waitForSelector('.status.ready');
+      const spawned = ui.pids().length;
+      await writeFile(refuse, '');
+      process.kill(ui.pids()[spawned - 1] as number, 'SIGKILL');
+      await until(() => ui.pids().length - spawned >= 2, 20_000, () => `fewer than 2 attempts: ${ui.log.join('\n')}`, 50);
+      await p.waitForSelector('.status.disconnected');
+      await p.waitForTimeout(1500);
+      expect(ui.pids().length - spawned).withContext('servers started after the kill: one per attempt, none after the last').toBe(2);
+      await rm(refuse);
+      await p.click('.reconnect-button');
+      await p.waitForSelector('.status.ready');
+      await callAdd(p);
     }, 40_000);
   });
 
