@@ -102,15 +102,18 @@ export interface ClosableHandler {
   close(): Promise<void>;
 }
 
-/** The example server's MCP Server Card (SEP-2127) for the endpoint `endpoint`. */
-export function exampleServerCard(endpoint: string) {
+/** The revisions the example server speaks, as its card lists them. */
+const CARD_VERSIONS: readonly string[] = ['2026-07-28', '2025-11-25'];
+
+/** The example server's MCP Server Card (SEP-2127) for the endpoint `endpoint`, naming `versions`. */
+export function exampleServerCard(endpoint: string, versions: readonly string[] = CARD_VERSIONS) {
   return {
     $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
     name: 'io.github.rxmcp/example-server',
     version: '1.0.0',
     title: 'rxmcp example server',
     description: 'Tools, resources, a prompt and skills for trying rxmcp',
-    remotes: [{ type: 'streamable-http' as const, url: endpoint, supportedProtocolVersions: ['2026-07-28', '2025-11-25'] }],
+    remotes: [{ type: 'streamable-http' as const, url: endpoint, supportedProtocolVersions: [...versions] }],
   };
 }
 
@@ -118,9 +121,9 @@ export function exampleServerCard(endpoint: string) {
  * Answers GET `/mcp/server-card` (the endpoint-relative location) and `/.well-known/mcp/server-card.json` with the
  * card, readable from any origin (it is public metadata). Returns false for any other request.
  */
-function serveCard(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+function serveCard(req: IncomingMessage, res: ServerResponse, pathname: string, versions: readonly string[]): boolean {
   if (req.method !== 'GET' || (pathname !== '/mcp/server-card' && pathname !== '/.well-known/mcp/server-card.json')) return false;
-  const card = JSON.stringify(exampleServerCard(`http://${req.headers.host ?? '127.0.0.1'}/mcp`));
+  const card = JSON.stringify(exampleServerCard(`http://${req.headers.host ?? '127.0.0.1'}/mcp`, versions));
   res.writeHead(200, {
     'content-type': 'application/mcp-server-card+json',
     'access-control-allow-origin': '*',
@@ -131,17 +134,17 @@ function serveCard(req: IncomingMessage, res: ServerResponse, pathname: string):
 }
 
 /**
- * Serves `handler` on 127.0.0.1 at path `/mcp` (`port` 0 picks a free one), with its Server Card, the localhost Host check; `close()`
+ * Serves `handler` on 127.0.0.1 at path `/mcp` (`port` 0 picks a free one), with its Server Card (naming `cardVersions`), the localhost Host check; `close()`
  * ends the handler's streams and every open connection.
  */
-export async function serveMcpHandler(handler: ClosableHandler, port: number): Promise<ExampleHttpServer> {
+export async function serveMcpHandler(handler: ClosableHandler, port: number, cardVersions: readonly string[] = CARD_VERSIONS): Promise<ExampleHttpServer> {
   const nodeHandler = toNodeHandler(handler, { onerror: (error) => console.error('example http:', error.message) });
   const validHost = localhostHostValidation();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (!validHost(req, res)) return;
     if (cors(req, res)) return;
     const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (serveCard(req, res, pathname)) return;
+    if (serveCard(req, res, pathname, cardVersions)) return;
     if (pathname !== '/mcp') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;

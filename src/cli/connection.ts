@@ -1,5 +1,5 @@
 import { defaultIfEmpty, filter, firstValueFrom, lastValueFrom, map, merge, mergeMap, NEVER, Observable, race, Subscription, take, throwError, timer, toArray } from 'rxjs';
-import { createClient, type Client, type ClientHandlers, type ServerSession, type Transport } from '../index.js';
+import { createClient, type Client, type ClientHandlers, type ClientOptions, type ServerSession, type Transport } from '../index.js';
 import { DEFAULT_CLIENT_INFO } from '../client/client.js';
 import type { StdioExit } from '../node/index.js';
 import { cliAuth, type CliAuth } from './auth.js';
@@ -45,6 +45,16 @@ function clientOptions(options: CliOptions, handlers: ClientHandlers) {
   };
 }
 
+/**
+ * The options with the Server Card of a server named by its domain: unless `--protocol` named an era or a revision,
+ * the client connects in the era the card names, without the probe.
+ */
+function withCard(options: ReturnType<typeof clientOptions>, target: ResolvedTarget): ClientOptions {
+  if (isCommandTarget(target) || target.card === undefined) return options;
+  const { protocol, ...rest } = options;
+  return protocol === 'auto' ? { ...rest, serverCard: target.card } : { ...options, serverCard: target.card };
+}
+
 /** Fails the handshake at once when an HTTP server answers with something that is not JSON-RPC (an HTML page, ...). */
 function notMcp(client: Client, opened: OpenedTransport, target: ResolvedTarget): Observable<never> {
   if (isCommandTarget(target)) return NEVER;
@@ -77,7 +87,7 @@ function authFor(target: ResolvedTarget, run: Run): CliAuth | undefined {
 export function openConnection(target: ResolvedTarget, command: Command, run: Run, handlers: ClientHandlers, wrap?: (transport: Transport) => Transport): Connection {
   const auth = authFor(target, run);
   const opened = openTransport(target, { inheritEnv: command.options.inheritEnv, auth: auth?.auth, WebSocket: run.io.WebSocket });
-  const client = createClient(wrap === undefined ? opened.transport : wrap(opened.transport), clientOptions(command.options, handlers));
+  const client = createClient(wrap === undefined ? opened.transport : wrap(opened.transport), withCard(clientOptions(command.options, handlers), target));
   const processes = exits(opened);
   let server: ServerSession | undefined;
   const context = (phase: FailureContext['phase']): FailureContext => ({

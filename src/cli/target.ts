@@ -9,6 +9,8 @@ import { UsageError } from './errors.js';
 import type { CliOptions } from './options.js';
 import { commandKindNamed, commandKindOf, type CommandKind, type CommandServer } from '../node/registry.js';
 import { remoteKindNamed, remoteKindOfUrl, type RemoteKind } from '../transport/registry.js';
+import type { ServerCard } from '../protocol/server-card.js';
+import { cardEndpoint, isBareDomain } from './card-target.js';
 
 /** A server to spawn, run by its transport of `COMMAND_TRANSPORTS`. */
 export interface CommandTarget {
@@ -27,6 +29,8 @@ export interface RemoteTarget {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly label: string;
+  /** For a server named by its domain: its Server Card, with the endpoint chosen (the client then skips the era probe). */
+  readonly card?: Pick<ServerCard, 'remotes'>;
 }
 
 /** A server to talk to, with everything the command line and its configuration entry say. */
@@ -54,14 +58,23 @@ export function homeOf(env: Readonly<Record<string, string | undefined>>): strin
   return env['HOME'] || env['USERPROFILE'] || homedir();
 }
 
-function fromConfig(config: ServerConfig, name: string, options: CliOptions, cwd: string): ResolvedTarget {
+/** A server named by its domain: the endpoint of its Server Card, with `--transport` still deciding when given. */
+async function byDomain(domain: string, headers: Readonly<Record<string, string>>, options: CliOptions, label: string): Promise<RemoteTarget> {
+  const endpoint = await cardEndpoint(domain);
+  const kind = (options.transport === undefined ? undefined : remoteKindNamed(options.transport)) ?? endpoint.kind;
+  return { kind, url: endpoint.url, headers, label, card: endpoint.card };
+}
+
+function fromConfig(config: ServerConfig, name: string, options: CliOptions, cwd: string): ResolvedTarget | Promise<ResolvedTarget> {
   if (config.kind === 'stdio') {
     const folder = options.cwd ?? config.cwd;
     const server = { command: config.command, args: config.args, env: { ...config.env, ...options.env }, cwd: folder === undefined ? undefined : resolve(cwd, folder) };
     return { kind: commandKind(server, options), ...server, label: name };
   }
+  const headers = { ...config.headers, ...options.headers };
+  if (isBareDomain(config.url)) return byDomain(config.url, headers, options, name);
   const kind = (options.transport === undefined ? undefined : remoteKindNamed(options.transport)) ?? config.kind;
-  return { kind, url: config.url, headers: { ...config.headers, ...options.headers }, label: name };
+  return { kind, url: config.url, headers, label: name };
 }
 
 function pick(servers: readonly ServerEntry[], name: string | undefined, where: string): ServerEntry {
@@ -98,8 +111,9 @@ function urlKind(url: string, options: CliOptions): RemoteKind {
 
 /**
  * Turns the named target into a server to talk to: a URL as it is, a command line as it is, a configured server
- * with its variables expanded and the command line's `-e`, `--header`, `--cwd` and `--transport` on top.
- * Errors with `UsageError` (nothing named, unknown name) or `ConfigError`.
+ * with its variables expanded and the command line's `-e`, `--header`, `--cwd` and `--transport` on top; a bare
+ * domain (a word no configuration names, or a configured `url`) through its Server Card.
+ * Errors with `UsageError` (nothing named, unknown name), `ConfigError` or `ServerCardError`.
  */
 export async function resolveTarget(command: Command, place: Place): Promise<ResolvedTarget> {
   const { target, options } = command;
@@ -111,7 +125,12 @@ export async function resolveTarget(command: Command, place: Place): Promise<Res
     const server = { command: target.command, args: target.args, env: options.env, cwd };
     return { kind: commandKind(server, options), ...server, label: [target.command, ...target.args].join(' ') };
   }
-  const entry = await configured(target.file, target.server, place);
+  const entry = await configured(target.file, target.server, place).catch((error: unknown) => {
+    // A word that is no configured name but a domain names the server by its Server Card.
+    if (target.file === undefined && target.server !== undefined && isBareDomain(target.server) && error instanceof UsageError) return undefined;
+    throw error;
+  });
+  if (entry === undefined) return byDomain(target.server as string, options.headers, options, target.server as string);
   const config = await resolveServer(entry, { env: place.env, home: place.home });
   if (config.kind === 'stdio' && config.command === '') throw new ConfigError(`server "${entry.name}" has no command`);
   return fromConfig(config, entry.name, options, place.cwd);

@@ -17,6 +17,7 @@ Usage:
 Targets:
   https://host/mcp              Streamable HTTP, falling back to HTTP+SSE (--transport ${KINDS} to choose)
   name                          a server of a known configuration file (rxmcp servers lists them)
+  example.com                   a domain no configuration names: the endpoint its MCP Server Card gives
   file.json:name                a server of that file; also --config <file> --server <name>
 ${COMMAND_LINES}
 
