@@ -10,7 +10,7 @@ import type { CliOptions } from './options.js';
 import { commandKindNamed, commandKindOf, type CommandKind, type CommandServer } from '../node/registry.js';
 import { remoteKindNamed, remoteKindOfUrl, type RemoteKind } from '../transport/registry.js';
 import type { ServerCard } from '../protocol/server-card.js';
-import { cardEndpoint, isBareDomain } from './card-target.js';
+import { cardEndpoint, isBareDomain } from '../protocol/card-endpoint.js';
 
 /** A server to spawn, run by its transport of `COMMAND_TRANSPORTS`. */
 export interface CommandTarget {

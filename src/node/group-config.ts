@@ -13,6 +13,8 @@ import type { FetchLike } from '../transport/internal/fetch.js';
 import type { HttpAuth } from '../transport/streamable-http-auth.js';
 import type { Transport } from '../transport/types.js';
 import type { WebSocketConstructor } from '../transport/websocket.js';
+import { cardEndpoint, isBareDomain } from '../protocol/card-endpoint.js';
+import type { ServerCard } from '../protocol/server-card.js';
 import { nodeRemoteTransport } from './http-defaults.js';
 import { commandTransport, type CommandOptions } from './registry.js';
 
@@ -82,22 +84,49 @@ function remote(name: string, config: Exclude<ServerConfig, { kind: 'stdio' }>, 
       : new ConfigError(`server "${name}" of ${file}: WebSocket connections cannot carry headers`, { file }));
 }
 
+/** One configured server: its transport, and the Server Card when its `url` was a bare domain. */
+interface Member {
+  readonly transport: Transport;
+  readonly card?: Pick<ServerCard, 'remotes'>;
+}
+
+/** A server configured by a bare domain: the endpoint of its Server Card (a `ServerCardError` names the locations tried). */
+async function byDomain(name: string, config: Exclude<ServerConfig, { kind: 'stdio' }>, options: ClientGroupConfigOptions, file: string): Promise<Member> {
+  const endpoint = await cardEndpoint(config.url);
+  return { transport: remote(name, { ...config, kind: endpoint.kind, url: endpoint.url }, options, file), card: endpoint.card };
+}
+
 /** The transport of one configured server, variables expanded (errors with `ConfigError` naming server and file). */
-async function transportOf(entry: ServerEntry, options: ClientGroupConfigOptions, folder: string): Promise<Transport> {
+async function memberOf(entry: ServerEntry, options: ClientGroupConfigOptions, folder: string): Promise<Member> {
   const env = options.env ?? process.env;
   const config = await resolveServer(entry, { env, home: env['HOME'] || env['USERPROFILE'] || homedir() });
-  if (config.kind !== 'stdio') return remote(entry.name, config, options, entry.source.file);
+  if (config.kind !== 'stdio') {
+    if (config.kind !== 'ws' && isBareDomain(config.url)) return byDomain(entry.name, config, options, entry.source.file);
+    return { transport: remote(entry.name, config, options, entry.source.file) };
+  }
   const cwd = config.cwd === undefined ? undefined : resolve(options.cwd ?? folder, config.cwd);
-  return commandTransport({ command: config.command, args: config.args, env: config.env, cwd }, options.stdio);
+  return { transport: commandTransport({ command: config.command, args: config.args, env: config.env, cwd }, options.stdio) };
+}
+
+/** The group's client options with each carded server's card (`ClientOptions.serverCard`) on top. */
+function withCards(given: ClientGroupOptions['client'], cards: ReadonlyMap<string, Pick<ServerCard, 'remotes'>>): ClientGroupOptions['client'] {
+  if (cards.size === 0) return given;
+  return (server) => {
+    const options = typeof given === 'function' ? given(server) : given ?? {};
+    const card = cards.get(server);
+    return card === undefined ? options : { ...options, serverCard: card };
+  };
 }
 
 /**
  * A client group of the servers of a configuration file as users have them: `mcpServers` (Claude Desktop, Claude
  * Code `.mcp.json` and `~/.claude.json`, Cursor, Windsurf), VS Code `servers` with `type`, or VS Code settings;
  * JSON with comments; `${VAR}`, `${VAR:-default}`, `${env:VAR}` (and VS Code's `${workspaceFolder}`) expanded.
- * Nothing is connected yet: each server starts when the group first needs it (a catalog, a call).
+ * Nothing is connected yet: each server starts when the group first needs it (a catalog, a call). A remote entry
+ * whose `url` is a bare domain (`example.com`; `http://` for `localhost:<port>`) is looked up now through its MCP Server
+ * Card: its endpoint is used, and its client connects in the era the card names without the probe.
  *
- * Rejects with `ConfigError` when the file cannot be read or parsed, names a server it does not have, or (unless
+ * Rejects with `ServerCardError` when a domain's card cannot be found or names no endpoint, and with `ConfigError` when the file cannot be read or parsed, names a server it does not have, or (unless
  * `invalid: 'skip'`) has an entry that cannot be used; the message names the server and the file.
  * @example
  * ```ts
@@ -113,13 +142,17 @@ async function transportOf(entry: ServerEntry, options: ClientGroupConfigOptions
 export async function clientGroupFromConfig(config: ClientGroupConfig, options: ClientGroupConfigOptions = {}): Promise<ClientGroup> {
   const { file, folder } = await readConfig(config, options);
   const transports: Record<string, Transport> = {};
+  const cards = new Map<string, Pick<ServerCard, 'remotes'>>();
   for (const entry of chosen(file, options.servers)) {
     try {
-      transports[entry.name] = await transportOf(entry, options, folder);
+      const member = await memberOf(entry, options, folder);
+      transports[entry.name] = member.transport;
+      if (member.card !== undefined) cards.set(entry.name, member.card);
     } catch (error) {
       if (options.invalid !== 'skip' || !ConfigError.is(error)) throw error;
       options.onSkip?.(entry.name, error);
     }
   }
-  return createClientGroup(transports, options);
+  const client = withCards(options.client, cards);
+  return createClientGroup(transports, client === undefined ? options : { ...options, client });
 }

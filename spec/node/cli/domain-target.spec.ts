@@ -4,6 +4,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { firstValueFrom } from 'rxjs';
+import type { Client } from '../../../src/index.js';
+import { clientGroupFromConfig } from '../../../src/node/index.js';
 import { createExampleServer, ExampleState } from '../../../examples/server/example-server.js';
 import { serveMcpHandler, type ExampleHttpServer } from '../../../examples/server/http.js';
 import { LegacySessions } from '../../../examples/server/legacy-sessions.js';
@@ -13,7 +16,7 @@ import { cli, tempHome, type TempHome } from './helpers.js';
 const sentMethods = (stderr: string): string[] =>
   stderr.split('\n').filter((line) => line.includes('→ ')).map((line) => /"method":"([^"]+)"/.exec(line)?.[1] ?? '?');
 
-describe('rxmcp with a server named by its domain (Server Card)', () => {
+describe('a server named by its domain (Server Card), on the command line and in clientGroupFromConfig', () => {
   let home: TempHome;
   let legacy: ExampleHttpServer;
   let both: ExampleHttpServer;
@@ -56,6 +59,25 @@ describe('rxmcp with a server named by its domain (Server Card)', () => {
     const result = await cli(home, ['-v', '--config', file, '--server', host(both), 'tools']);
     expect(result.exitCode).withContext(result.stderr).toBe(0);
     expect(sentMethods(result.stderr)[0]).withContext(result.stderr).toBe('server/discover');
+  }, 20_000);
+
+  it('clientGroupFromConfig: an entry whose url is a bare domain connects through its card, initialize first', async () => {
+    const group = await clientGroupFromConfig({ mcpServers: { carded: { url: host(legacy) } } });
+    try {
+      const client = group.client('carded') as Client;
+      const sent: string[] = [];
+      const tap = client.session.frames$.subscribe((event) => {
+        const method = (event.frame.message as { method?: unknown } | undefined)?.method;
+        if (event.direction === 'out' && typeof method === 'string') sent.push(method);
+      });
+      const server = await firstValueFrom(client.connect());
+      tap.unsubscribe();
+      expect(server.protocolVersion).toBe('2025-11-25');
+      expect(sent[0]).toBe('initialize');
+      expect(sent).not.toContain('server/discover');
+    } finally {
+      group.close();
+    }
   }, 20_000);
 
   it('fails naming the location tried when the domain serves no card', async () => {

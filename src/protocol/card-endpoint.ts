@@ -1,9 +1,9 @@
-// A server named by a bare domain (`rxmcp example.com tools`, or `"url": "example.com"` in a configuration file) is
+// A server named by a bare domain (`rxmcp example.com tools`, or `"url": "example.com"` in a configuration file, read
+// by the command line and `clientGroupFromConfig`) is
 // found through its MCP Server Card (SEP-2127): the card says where the endpoint is and which revisions it speaks, so
 // the client connects to that endpoint without the era probe when the card names a revision rxmcp speaks.
-import { discoverServer, type CardFetch } from '../protocol/server-card-discovery.js';
-import { ServerCardError, type ServerCard, type ServerCardRemote } from '../protocol/server-card.js';
-import type { RemoteKind } from '../transport/registry.js';
+import { discoverServer, type CardFetch } from './server-card-discovery.js';
+import { ServerCardError, type ServerCard, type ServerCardRemote } from './server-card.js';
 
 /** A host name with a dot (`example.com`, `mcp.example.com:8443`), or a loopback host with a port (`localhost:3000`). */
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*[a-z0-9](?::\d{1,5})?$/i;
@@ -20,7 +20,7 @@ export function domainOrigin(word: string): string {
 }
 
 /** The endpoint a card offers that the command line can reach: Streamable HTTP first, then HTTP+SSE; no templates. */
-function reachable(card: ServerCard): (ServerCardRemote & { readonly kind: RemoteKind }) | undefined {
+function reachable(card: ServerCard): (ServerCardRemote & { readonly kind: 'http' | 'sse' }) | undefined {
   const remotes = (card.remotes ?? []).filter((remote) => !remote.url.includes('{'));
   const http = remotes.find((remote) => remote.type === 'streamable-http');
   if (http !== undefined) return { ...http, kind: 'http' };
@@ -30,7 +30,8 @@ function reachable(card: ServerCard): (ServerCardRemote & { readonly kind: Remot
 
 /** Where a bare domain leads: the endpoint, its transport, and the card (for the revisions it names). */
 export interface CardEndpoint {
-  readonly kind: RemoteKind;
+  /** The transport: Streamable HTTP (`http`) or HTTP+SSE (`sse`). */
+  readonly kind: 'http' | 'sse';
   readonly url: string;
   /** The card with only the chosen endpoint, as `ClientOptions.serverCard`. */
   readonly card: Pick<ServerCard, 'remotes'>;
