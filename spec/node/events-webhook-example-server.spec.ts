@@ -44,7 +44,7 @@ describe('webhook delivery from the example server (Streamable HTTP on 127.0.0.1
           .subscribe((grant) => grants.push({ at: Date.now() - start, grant }));
       },
     });
-    const subscription = receiver.subscribe((event) => (received.push(event), arrived.next(event)));
+    const subscription = receiver.subscribe((notice) => notice.type === 'event' && (received.push(notice), arrived.next(notice)));
     await firstValueFrom(arrived.pipe(filter(() => grants.length >= 3), take(1)));
     const first = await firstValueFrom(arrived.pipe(take(5), toArray()));
     kept!.unsubscribe();

@@ -14,7 +14,8 @@ import { schemaCheck } from './validate.js';
 const RESUMABLE = new Set(['transport', 'closed', 'timeout', 'session-lost']);
 const MAX_RESUME_DELAY_MS = 30_000;
 
-function findType(client: Client, name: string, given: EventType | undefined): Observable<EventType> {
+/** The event type `name` (`given`, else from `events/list`), or `EventSubscriptionError` (`unknown-type`). */
+export function findType(client: Client, name: string, given: EventType | undefined): Observable<EventType> {
   if (given !== undefined) return of(given);
   return client.listEvents().pipe(
     switchMap((types) => {
