@@ -14,7 +14,10 @@ interface WebhookSubscription {
   readonly url: string;
   key: Buffer;
   expiry: ReturnType<typeof setTimeout>;
+  /** The last occurrence taken for delivery. */
   position: number;
+  /** The safe-to-persist watermark: every occurrence up to it was accepted by the endpoint or given up on. */
+  settled: number;
   stop: () => void;
 }
 
@@ -71,9 +74,11 @@ function deliver(sub: WebhookSubscription, log: EventLog, at: number, replay: re
   const send = (o: Occurrence) => {
     if (o.seq <= sub.position) return;
     sub.position = o.seq;
-    if (matches(o)) chain = chain.then(() => (stopped ? undefined : post(sub, o.eventId, JSON.stringify({ ...wire(log, o), cursor: String(o.seq) }), () => stopped)));
+    const body = JSON.stringify({ ...wire(log, o), cursor: String(o.seq) });
+    chain = chain.then(() => (stopped || !matches(o) ? undefined : post(sub, o.eventId, body, () => stopped))).then(() => void (sub.settled = o.seq));
   };
   sub.position = at;
+  sub.settled = at;
   replay.forEach(send);
   const stopListening = log.listen(send);
   return () => ((stopped = true), stopListening());
@@ -102,13 +107,13 @@ function subscribe(events: ExampleEvents, params: SubscribeParams) {
     const since = log.since(at, floor);
     truncated = since.truncated;
     const id = `sub_${createHash('sha256').update(skey).digest('hex').slice(0, 16)}`;
-    const sub: WebhookSubscription = { id, url: params.delivery.url, key, expiry: expire(), position: at, stop: () => undefined };
+    const sub: WebhookSubscription = { id, url: params.delivery.url, key, expiry: expire(), position: at, settled: at, stop: () => undefined };
     sub.stop = deliver(sub, log, at, since.events, matches);
     registry.set(skey, sub);
     events.start();
   }
   const sub = registry.get(skey)!;
-  return { id: sub.id, refreshBefore: new Date(Date.now() + ttl).toISOString(), cursor: String(sub.position), truncated };
+  return { id: sub.id, refreshBefore: new Date(Date.now() + ttl).toISOString(), cursor: String(sub.settled), truncated };
 }
 
 function unsubscribe(events: ExampleEvents, params: SubscribeParams): Record<string, never> {
