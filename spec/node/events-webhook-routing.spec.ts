@@ -44,8 +44,10 @@ describe('webhookEvents with eventsWebhookReceiver (the example server over Stre
     await running.close();
   });
 
-  it('routes by X-MCP-Subscription-Id: one receiver serves two subscriptions, each stream sees only its own occurrences, and webhookSubscriptions$ lists both until they end', async () => {
+  it('routes by X-MCP-Subscription-Id: one receiver serves two subscriptions, each stream sees only its own occurrences (none refused), and webhookSubscriptions$ lists both until they end', async () => {
     const receiver = eventsWebhookReceiver({ secret });
+    const refused: EventWebhookError[] = [];
+    receiver.refusals$.subscribe((error) => refused.push(error));
     const lists: (readonly WebhookSubscriptionEntry[])[] = [];
     const watching = webhookSubscriptions$(client).subscribe((list) => lists.push(list));
     const evens = firstValueFrom(webhookEvents(client, 'example.tick', { every: 2 }, { receiver, ttlMs: 60_000 }).pipe(take(4), toArray()));
@@ -66,6 +68,7 @@ describe('webhookEvents with eventsWebhookReceiver (the example server over Stre
     expect(listed[0]!.id).not.toBe(listed[1]!.id);
     expect(lists.some((list) => list.some((entry) => entry.cursor !== null && Number(entry.cursor) >= 2))).withContext('the last cursor follows the occurrences').toBeTrue();
     expect(lists[lists.length - 1]).toEqual([]);
+    expect(refused.map((error) => error.message)).withContext('the same occurrence, signed alike, for the other subscription is no replay').toEqual([]);
   }, 20_000);
 
   it('keeps the cursor in the store subscribeEvents uses: a second run with the same store re-subscribes from it, so every occurrence arrives once and in order across both', async () => {

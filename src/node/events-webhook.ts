@@ -32,6 +32,7 @@ interface ReceiverState {
   readonly options: EventsWebhookOptions;
   readonly key: Buffer;
   readonly subscriber: Subscriber<WebhookNotice>;
+  /** The signatures accepted, each after its subscription id. */
   readonly accepted: Set<string>;
   readonly seen: Set<string>;
 }
@@ -118,11 +119,15 @@ function deliver(state: ReceiverState, response: ServerResponse, id: string, sub
 function receive(state: ReceiverState, request: IncomingMessage, response: ServerResponse, text: string): void {
   const headers = { id: header(request, 'webhook-id'), timestamp: header(request, 'webhook-timestamp'), signature: header(request, 'webhook-signature') };
   const { options } = state;
+  const subscriptionId = header(request, 'x-mcp-subscription-id');
   const nowMs = (options.scheduler ?? asyncScheduler).now();
-  const checked = checkWebhook(headers, text, { key: state.key, nowMs, toleranceMs: options.toleranceMs ?? 300_000, accepted: state.accepted });
+  // The signature does not cover X-MCP-Subscription-Id: the same occurrence for two subscriptions under one secret is
+  // signed alike in the same second, and is no replay.
+  const accepted = (signature: string) => state.accepted.has(`${subscriptionId ?? ''} ${signature}`);
+  const checked = checkWebhook(headers, text, { key: state.key, nowMs, toleranceMs: options.toleranceMs ?? 300_000, accepted });
   if (checked instanceof EventWebhookError) return refuse(state, response, checked);
-  remember(state.accepted, checked, 4 * (options.seenLimit ?? 256));
-  deliver(state, response, headers.id ?? '', header(request, 'x-mcp-subscription-id'), text);
+  remember(state.accepted, `${subscriptionId ?? ''} ${checked}`, 4 * (options.seenLimit ?? 256));
+  deliver(state, response, headers.id ?? '', subscriptionId, text);
 }
 
 function handle(state: ReceiverState, request: IncomingMessage, response: ServerResponse): void {
