@@ -101,6 +101,17 @@ describe('webhookEvents with eventsWebhookReceiver (the example server over Stre
     expect(await firstValueFrom(webhookSubscriptions$(client))).toEqual([]);
   }, 20_000);
 
+  it('completes when the client is closed, taking the subscription off the list', async () => {
+    const receiver = eventsWebhookReceiver({ secret });
+    const completed = new Promise<string>((resolve) => {
+      webhookEvents(client, 'example.tick', {}, { receiver }).subscribe({ complete: () => resolve('completed'), error: (e: unknown) => resolve(`failed: ${String(e)}`) });
+    });
+    await firstValueFrom(webhookSubscriptions$(client).pipe(filter((list) => list.length === 1)));
+    client.close();
+    expect(await completed).toBe('completed');
+    expect(await firstValueFrom(webhookSubscriptions$(client))).toEqual([]);
+  }, 20_000);
+
   it('gives each refused delivery on refusals$ while the subscriptions go on', async () => {
     const receiver = eventsWebhookReceiver({ secret });
     const refused: EventWebhookError[] = [];

@@ -36,7 +36,7 @@ function modeOf(type: EventType, wanted: SubscribeEventsOptions['mode']): Exclud
 }
 
 /** Emits once when `client` is closed for good. */
-const closed = (client: Client) => new Observable<void>((subscriber) => client.server$.subscribe({ complete: () => subscriber.next() }));
+export const closed = (client: Client) => new Observable<void>((subscriber) => client.server$.subscribe({ complete: () => subscriber.next() }));
 
 function steps(client: Client, mode: 'push' | 'poll', context: DeliveryContext, name: string, args: JsonObject | undefined, options: SubscribeEventsOptions): Observable<DeliveryStep> {
   const base = { name, ...(args === undefined ? {} : { arguments: args }), ...(options.maxAgeMs === undefined ? {} : { maxAgeMs: options.maxAgeMs }) };

@@ -1,4 +1,4 @@
-import { EMPTY, Observable, concatMap, defer, finalize, from, map, merge, of, switchMap, take, tap, throwError } from 'rxjs';
+import { EMPTY, Observable, concatMap, defer, finalize, from, map, merge, of, switchMap, take, takeUntil, tap, throwError } from 'rxjs';
 import type { Client } from '../client/client-types.js';
 import { EventSubscriptionError } from '../errors/event-errors.js';
 import type { JsonObject } from '../protocol/model/common.js';
@@ -6,7 +6,7 @@ import type { EventType } from '../protocol/model/events.js';
 import { eventCursorKey, memoryCursorStore, type StoredEventCursor } from './cursor-store.js';
 import { deliver, persistOnTeardown, type DeliveryContext } from './delivery.js';
 import type { DeliveryStep } from './steps.js';
-import { findType } from './subscribe.js';
+import { closed, findType } from './subscribe.js';
 import type { EventNotice } from './types.js';
 import { schemaCheck } from './validate.js';
 import { recordWebhookCursor } from './webhook-registry.js';
@@ -114,7 +114,7 @@ function run(client: Client, args: JsonObject, options: WebhookEventsOptions, co
  *
  * - **Temperature:** cold; each subscription is one server-side subscription (it shares the receiver).
  * - **Emits:** `ReceivedEvent`s (`type: 'event'`) in arrival order, and `EventsTruncated` where the server skipped some.
- * - **Completes:** when the receiver's notices complete.
+ * - **Completes:** when the client is closed.
  * - **Errors:** `EventSchemaError` (`arguments`, before anything is sent; `payload` with `validatePayload: 'error'`),
  *   `EventSubscriptionError` (`unknown-type`, `no-delivery-mode`, `terminated` on a `terminated` envelope, with the
  *   server's `rpcCode` and `data`), the `events/subscribe` request's error, and the receiver's.
@@ -137,5 +137,6 @@ export function webhookEvents(client: Client, name: string, args: JsonObject = {
       return loadContext(client, type, args, options);
     }),
     switchMap((context) => run(client, args, options, context)),
+    takeUntil(closed(client)),
   );
 }

@@ -58,7 +58,7 @@ export interface EventsWebhookSource {
    * (first, so that the receiver listens) and keeps its own.
    *
    * **Temperature:** shared by the subscriptions routed through the receiver. **Emits:** each verified delivery.
-   * **Completes:** when the receiver stops for good. **Errors:** the receiver's failure to start.
+   * **Completes:** never by itself. **Errors:** the receiver's failure to start.
    * **Teardown:** the receiver may stop once nobody is subscribed.
    */
   readonly notices$: Observable<WebhookNotice>;
