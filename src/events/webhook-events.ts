@@ -10,7 +10,7 @@ import { closed, findType } from './subscribe.js';
 import type { EventNotice } from './types.js';
 import { schemaCheck } from './validate.js';
 import { recordWebhookCursor } from './webhook-registry.js';
-import { keepWebhookSubscription, webhookKey, type WebhookSubscriptionGrant } from './webhook-subscription.js';
+import { keepWebhookSubscription, webhookSubscriptionKey, type WebhookSubscriptionGrant } from './webhook-subscription.js';
 import type { WebhookEventsOptions, WebhookNotice } from './webhook-types.js';
 
 /** A routed notice as a delivery step, or the error that ends the subscription (`terminated`). */
@@ -90,7 +90,7 @@ function run(client: Client, args: JsonObject, options: WebhookEventsOptions, co
   const grants$ = receiver.url$.pipe(
     take(1),
     switchMap((url) => {
-      registryKey = webhookKey(url, context.name, args);
+      registryKey = webhookSubscriptionKey(url, context.name, args);
       return keepWebhookSubscription(client, context.name, args, { ...subscription, url }, () => context.state.cursor);
     }),
   );

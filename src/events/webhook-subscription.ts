@@ -40,13 +40,13 @@ function refreshDelay(grant: WebhookSubscriptionGrant, now: number, margin: numb
 export type LastCursor = (grant: WebhookSubscriptionGrant) => string | null;
 
 /** The subscription key a client's registry lists a webhook subscription under. */
-export const webhookKey = (url: string, name: string, args: JsonObject) => eventCursorKey(name, args, url);
+export const webhookSubscriptionKey = (url: string, name: string, args: JsonObject) => eventCursorKey(name, args, url);
 
 /** `webhookSubscription` with the cursor of each refresh given by `lastCursor`; the registry entry follows each grant. */
 export function keepWebhookSubscription(client: Client, name: string, args: JsonObject, options: WebhookSubscriptionOptions & { readonly maxAgeMs?: number }, lastCursor: LastCursor): Observable<WebhookSubscriptionGrant> {
   const delivery = { mode: 'webhook', url: options.url, secret: options.secret };
   const extra = { ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }), ...(options.maxAgeMs === undefined ? {} : { maxAgeMs: options.maxAgeMs }) };
-  const key = webhookKey(options.url, name, args);
+  const key = webhookSubscriptionKey(options.url, name, args);
   const subscribe = (cursor: string | null) => client.request<WebhookSubscriptionGrant>('events/subscribe', { name, arguments: args, delivery, cursor, ...extra }).pipe(
     tap((grant) => recordWebhookGrant(client, key, { id: grant.id, name, arguments: args, url: options.url, refreshBefore: grant.refreshBefore, cursor: lastCursor(grant) })),
   );
