@@ -97,7 +97,7 @@ describe('public entry points', () => {
   });
 
   it('rxmcp/events exports the subscription, the webhook subscription, the cursor store in memory, its key, the errors and the extension identifier', () => {
-    expect(Object.keys(events).sort()).toEqual(['EVENTS_EXTENSION', 'EventSchemaError', 'EventSubscriptionError', 'eventCursorKey', 'memoryCursorStore', 'subscribeEvents', 'webhookSubscription']);
+    expect(Object.keys(events).sort()).toEqual(['EVENTS_EXTENSION', 'EventSchemaError', 'EventSubscriptionError', 'eventCursorKey', 'memoryCursorStore', 'subscribeEvents', 'webhookEvents', 'webhookSubscription', 'webhookSubscriptions$']);
   });
 
   it('no name is the value export of two entries', () => {

@@ -14,7 +14,10 @@ interface WebhookSubscription {
   readonly url: string;
   key: Buffer;
   expiry: ReturnType<typeof setTimeout>;
+  /** The last occurrence taken for delivery. */
   position: number;
+  /** The safe-to-persist watermark: every occurrence up to it was accepted by the endpoint or given up on. */
+  settled: number;
   stop: () => void;
 }
 
@@ -41,24 +44,41 @@ function subscriptionKey(params: SubscribeParams): string {
   return `${params.delivery.url} ${params.name} ${canonical}`;
 }
 
-/** POSTs one body to the subscription's URL, signed as Standard Webhooks sign (one attempt; redirects not followed). */
-async function post(sub: WebhookSubscription, webhookId: string, body: string): Promise<void> {
+/** The waits before each retry of a delivery the endpoint did not accept (six attempts over about 1.5 s). */
+const RETRY_DELAYS_MS = [50, 100, 200, 400, 800];
+
+/** POSTs one body to the subscription's URL, signed afresh as Standard Webhooks sign (redirects not followed): the status, or 0 when unreachable. */
+async function attempt(sub: WebhookSubscription, webhookId: string, body: string): Promise<number> {
   const timestamp = Math.floor(Date.now() / 1000);
   const signature = `v1,${createHmac('sha256', sub.key).update(`${webhookId}.${timestamp}.${body}`).digest('base64')}`;
   const headers = { 'content-type': 'application/json', 'webhook-id': webhookId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature, 'x-mcp-subscription-id': sub.id };
-  await fetch(sub.url, { method: 'POST', headers, body, redirect: 'manual' }).then((r) => r.arrayBuffer()).catch(() => undefined);
+  return fetch(sub.url, { method: 'POST', headers, body, redirect: 'manual' }).then(async (r) => (await r.arrayBuffer(), r.status)).catch(() => 0);
 }
 
-/** Starts delivering `log` after `at` to `sub`, in order (one POST at a time); returns the stop function. */
+/**
+ * Delivers one body: again after a non-2xx answer or an unreachable endpoint, with growing waits, until accepted, the
+ * retries run out or the subscription stops. `410 Gone` and `413` are not retried (the endpoint refused it for good).
+ */
+async function post(sub: WebhookSubscription, webhookId: string, body: string, stopped: () => boolean): Promise<void> {
+  for (const delay of [...RETRY_DELAYS_MS, undefined]) {
+    const status = await attempt(sub, webhookId, body);
+    if ((status >= 200 && status < 300) || status === 410 || status === 413 || delay === undefined || stopped()) return;
+    await new Promise((done) => setTimeout(done, delay));
+  }
+}
+
+/** Starts delivering `log` after `at` to `sub`, in order (one delivery at a time, retries included); returns the stop function. */
 function deliver(sub: WebhookSubscription, log: EventLog, at: number, replay: readonly Occurrence[], matches: (o: Occurrence) => boolean): () => void {
   let chain = Promise.resolve();
   let stopped = false;
   const send = (o: Occurrence) => {
     if (o.seq <= sub.position) return;
     sub.position = o.seq;
-    if (matches(o)) chain = chain.then(() => (stopped ? undefined : post(sub, o.eventId, JSON.stringify({ ...wire(log, o), cursor: String(o.seq) }))));
+    const body = JSON.stringify({ ...wire(log, o), cursor: String(o.seq) });
+    chain = chain.then(() => (stopped || !matches(o) ? undefined : post(sub, o.eventId, body, () => stopped))).then(() => void (sub.settled = o.seq));
   };
   sub.position = at;
+  sub.settled = at;
   replay.forEach(send);
   const stopListening = log.listen(send);
   return () => ((stopped = true), stopListening());
@@ -87,13 +107,13 @@ function subscribe(events: ExampleEvents, params: SubscribeParams) {
     const since = log.since(at, floor);
     truncated = since.truncated;
     const id = `sub_${createHash('sha256').update(skey).digest('hex').slice(0, 16)}`;
-    const sub: WebhookSubscription = { id, url: params.delivery.url, key, expiry: expire(), position: at, stop: () => undefined };
+    const sub: WebhookSubscription = { id, url: params.delivery.url, key, expiry: expire(), position: at, settled: at, stop: () => undefined };
     sub.stop = deliver(sub, log, at, since.events, matches);
     registry.set(skey, sub);
     events.start();
   }
   const sub = registry.get(skey)!;
-  return { id: sub.id, refreshBefore: new Date(Date.now() + ttl).toISOString(), cursor: String(sub.position), truncated };
+  return { id: sub.id, refreshBefore: new Date(Date.now() + ttl).toISOString(), cursor: String(sub.settled), truncated };
 }
 
 function unsubscribe(events: ExampleEvents, params: SubscribeParams): Record<string, never> {

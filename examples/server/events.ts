@@ -210,5 +210,7 @@ export function registerExampleEvents(server: McpServer, events: ExampleEvents):
   inner.setRequestHandler('events/stream', { params: SubscriptionParams }, (params, ctx) =>
     stream(events, params, ctx.mcpReq.id, (n) => ctx.mcpReq.notify(n as never), ctx.mcpReq.signal),
   );
-  inner.registerCapabilities({ extensions: { [EVENTS_EXTENSION_ID]: {} } });
+  // SEP-3415 declares the extension under `extensions`; the design sketch (and clients that follow it, such as the AI
+  // SDK's) read a top-level `events` capability. Deployed servers declare both, and so does this one.
+  inner.registerCapabilities({ events: {}, extensions: { [EVENTS_EXTENSION_ID]: {} } } as never);
 }

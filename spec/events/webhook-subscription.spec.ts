@@ -1,7 +1,7 @@
 import { Observable, of, throwError, type Subscription } from 'rxjs';
 import type { Client } from '../../src/client/client-types.js';
 import { RpcError } from '../../src/errors/errors.js';
-import { webhookSubscription, type WebhookSubscriptionGrant, type WebhookSubscriptionOptions } from '../../src/events/index.js';
+import { webhookSubscription, webhookSubscriptions$, type WebhookSubscriptionEntry, type WebhookSubscriptionGrant, type WebhookSubscriptionOptions } from '../../src/events/index.js';
 import { createTestScheduler } from '../helpers/marbles.js';
 
 const OPTIONS: WebhookSubscriptionOptions = { url: 'http://127.0.0.1:8787/', secret: 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0', ttlMs: 60_000, refreshMarginMs: 10_000 };
@@ -57,6 +57,20 @@ describe('webhookSubscription (virtual time)', () => {
   it('does not refresh a grant without expiry and still unsubscribes when unsubscribed', () => {
     const { sent } = run(grantFor(null), 500_000);
     expect(sent.map((s) => [s.at, s.method])).toEqual([[0, 'events/subscribe'], [500_000, 'events/unsubscribe']]);
+  });
+
+  it('keeps the subscription on webhookSubscriptions$ of its client from the first grant, follows each refresh, and takes it off when unsubscribed', () => {
+    const scheduler = createTestScheduler();
+    const seen: { at: number; list: readonly WebhookSubscriptionEntry[] }[] = [];
+    scheduler.run(({ flush }) => {
+      const { client } = fakeClient(() => scheduler.now(), grantFor(60_000));
+      webhookSubscriptions$(client).subscribe((list) => seen.push({ at: scheduler.now(), list }));
+      const subscription = webhookSubscription(client, 'example.tick', { every: 2 }, OPTIONS).subscribe();
+      scheduler.schedule(() => subscription.unsubscribe(), 70_000);
+      flush();
+    });
+    const entry = (cursor: string, at: number) => ({ id: 'sub_1', name: 'example.tick', arguments: { every: 2 }, url: OPTIONS.url, refreshBefore: new Date(at + 60_000).toISOString(), cursor });
+    expect(seen.map(({ at, list }) => [at, list])).toEqual([[0, []], [0, [entry('c0', 0)]], [50_000, [entry('c1', 50_000)]], [70_000, []]]);
   });
 
   it('fails with the error of events/subscribe', () => {

@@ -2,6 +2,8 @@
 // occurrences of example.tick to an eventsWebhook receiver; webhookSubscription subscribes, refreshes the short TTL
 // the server grants, and unsubscribes, after which nothing more arrives.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { filter, firstValueFrom, Subject, take, toArray, type Subscription } from 'rxjs';
 import { ExampleEvents } from '../../examples/server/events.js';
 import { startExampleHttpServer, type ExampleHttpServer } from '../../examples/server/http.js';
@@ -44,7 +46,7 @@ describe('webhook delivery from the example server (Streamable HTTP on 127.0.0.1
           .subscribe((grant) => grants.push({ at: Date.now() - start, grant }));
       },
     });
-    const subscription = receiver.subscribe((event) => (received.push(event), arrived.next(event)));
+    const subscription = receiver.subscribe((notice) => notice.type === 'event' && (received.push(notice), arrived.next(notice)));
     await firstValueFrom(arrived.pipe(filter(() => grants.length >= 3), take(1)));
     const first = await firstValueFrom(arrived.pipe(take(5), toArray()));
     kept!.unsubscribe();
@@ -63,6 +65,23 @@ describe('webhook delivery from the example server (Streamable HTTP on 127.0.0.1
     expect(refused).toEqual([]);
     expect(received.length).toBe(count);
   }, 20_000);
+
+  it('answers events/subscribe with a cursor no later than the deliveries the endpoint accepted (the safe-to-persist watermark)', async () => {
+    const refusing = createServer((request, response) => request.resume().on('end', () => response.writeHead(503).end()));
+    await new Promise<void>((ready) => refusing.listen(0, '127.0.0.1', ready));
+    const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/`;
+    const params = { name: 'example.tick', arguments: {}, delivery: { mode: 'webhook', url, secret: `whsec_${randomBytes(32).toString('base64')}` } };
+    try {
+      const started = await firstValueFrom(client.request<WebhookSubscriptionGrant>('events/subscribe', { ...params, cursor: null }));
+      await new Promise((done) => setTimeout(done, 6 * TICK_MS));
+      const refreshed = await firstValueFrom(client.request<WebhookSubscriptionGrant>('events/subscribe', { ...params, cursor: started.cursor }));
+      expect(refreshed.cursor).toBe(started.cursor);
+    } finally {
+      await firstValueFrom(client.request('events/unsubscribe', { ...params, delivery: { url } }));
+      refusing.closeAllConnections();
+      refusing.close();
+    }
+  });
 
   it('refuses events/subscribe with a secret that is not whsec_ and base64 of 24 to 64 bytes', async () => {
     const answer = await firstValueFrom(client.request('events/subscribe', {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { firstValueFrom, type Subscription } from 'rxjs';
 import { eventsWebhook, EventWebhookError, type EventsWebhookOptions } from '../../src/node/index.js';
-import type { ReceivedEvent } from '../../src/events/index.js';
+import type { WebhookEvent, WebhookNotice } from '../../src/events/index.js';
 import { signWebhook, webhookKey } from '../../src/node/webhook-signature.js';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -13,10 +13,17 @@ const key = webhookKey(secret) as Buffer;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 interface Delivery {
+  readonly subscriptionId?: string;
   readonly id: string;
   readonly body: string;
   readonly timestamp: number;
   readonly signature: string;
+}
+
+/** A signed control envelope (`gap`, `terminated`) for subscription `subscriptionId`. */
+function envelope(id: string, subscriptionId: string, body: Record<string, unknown>, timestamp = nowSeconds()): Delivery {
+  const text = JSON.stringify(body);
+  return { id, subscriptionId, body: text, timestamp, signature: signWebhook(key, id, timestamp, text) };
 }
 
 function occurrence(n: number, extra: Partial<Delivery> = {}): Delivery {
@@ -29,7 +36,10 @@ function occurrence(n: number, extra: Partial<Delivery> = {}): Delivery {
 async function post(url: string, delivery: Delivery): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'webhook-id': delivery.id, 'webhook-timestamp': String(delivery.timestamp), 'webhook-signature': delivery.signature },
+    headers: {
+      'content-type': 'application/json', 'webhook-id': delivery.id, 'webhook-timestamp': String(delivery.timestamp), 'webhook-signature': delivery.signature,
+      ...(delivery.subscriptionId === undefined ? {} : { 'x-mcp-subscription-id': delivery.subscriptionId }),
+    },
     body: delivery.body,
   });
   return { status: response.status, body: (await response.json()) as unknown };
@@ -37,15 +47,17 @@ async function post(url: string, delivery: Delivery): Promise<{ status: number; 
 
 describe('eventsWebhook (rxmcp/node)', () => {
   let subscription: Subscription | undefined;
-  let received: ReceivedEvent[];
+  let received: WebhookEvent[];
+  let notices: WebhookNotice[];
   let reported: EventWebhookError[];
 
   async function start(options: Partial<EventsWebhookOptions> = {}): Promise<string> {
     received = [];
+    notices = [];
     reported = [];
     return new Promise((resolve, reject) => {
       subscription = eventsWebhook({ secret, onListening: resolve, report: (error) => reported.push(error), ...options })
-        .subscribe({ next: (event) => received.push(event), error: reject });
+        .subscribe({ next: (notice) => (notices.push(notice), notice.type === 'event' && received.push(notice)), error: reject });
     });
   }
 
@@ -60,6 +72,34 @@ describe('eventsWebhook (rxmcp/node)', () => {
       ['event', 'example.tick-1', 1, '1'], ['event', 'example.tick-2', 2, '2'], ['event', 'example.tick-3', 3, '3'],
     ]);
     expect(reported).toEqual([]);
+  });
+
+  it('emits an eventId once per subscription: the same occurrence delivered for two X-MCP-Subscription-Ids reaches both, each with its subscriptionId', async () => {
+    const url = await start();
+    expect((await post(url, occurrence(1, { subscriptionId: 'sub_a' }))).status).toBe(200);
+    expect((await post(url, occurrence(1, { subscriptionId: 'sub_b', timestamp: nowSeconds() + 1 }))).status).toBe(200);
+    expect((await post(url, occurrence(1, { subscriptionId: 'sub_a', timestamp: nowSeconds() + 2 }))).status).toBe(200);
+    expect(received.map((event) => [event.subscriptionId, event.eventId])).toEqual([['sub_a', 'example.tick-1'], ['sub_b', 'example.tick-1']]);
+  });
+
+  it('emits a signed gap envelope as a gap notice and a terminated envelope as a terminated notice, each once, answering 200', async () => {
+    const url = await start();
+    const gap = envelope('msg_gap_1', 'sub_a', { type: 'gap', cursor: '42' });
+    const terminated = envelope('msg_terminated_1', 'sub_a', { type: 'terminated', error: { code: -32012, message: 'Forbidden', data: { reason: 'Access revoked' } } });
+    for (const delivery of [gap, terminated]) expect((await post(url, delivery)).status).toBe(200);
+    expect((await post(url, envelope('msg_gap_1', 'sub_a', { type: 'gap', cursor: '42' }, nowSeconds() + 1))).status).toBe(200);
+    expect(notices).toEqual([
+      { type: 'gap', cursor: '42', subscriptionId: 'sub_a', webhookId: 'msg_gap_1' },
+      { type: 'terminated', error: { code: -32012, message: 'Forbidden', data: { reason: 'Access revoked' } }, subscriptionId: 'sub_a', webhookId: 'msg_terminated_1' },
+    ]);
+    expect(reported).toEqual([]);
+  });
+
+  it('refuses a signed envelope of a type it does not know with 400 and malformed', async () => {
+    const url = await start();
+    expect((await post(url, envelope('msg_x_1', 'sub_a', { type: 'surprise' }))).status).toBe(400);
+    expect(notices).toEqual([]);
+    expect(reported.map((error) => error.failure)).toEqual(['malformed']);
   });
 
   it('refuses a bad signature with 401 and a bad-signature EventWebhookError, and the next delivery still arrives', async () => {

@@ -11,7 +11,7 @@ describe('rxmcp/node entry point', () => {
   it('exports the stdio and Docker transports, their table, their errors, the loopback redirect, the file storage, the event cursor file store, the events webhook receiver and its error, the Node URL guard, the group from configuration files and the undici engine', () => {
     expect(Object.keys(node).sort()).toEqual([
       'COMMAND_TRANSPORTS', 'ConfigError', 'ContainerExitError', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_SHUTDOWN_GRACE_MS', 'DOCKER_CLI_ENV_VARS', 'DOCKER_RUN_FAILED_EXIT_CODE',
-      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'EventWebhookError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'commandKindOf', 'commandTransport', 'docker', 'dockerRunArgs', 'eventsWebhook', 'fileCursorStore', 'fileStorage', 'fileWarmStore', 'loopbackRedirect', 'nodeUrlGuard', 'stdio', 'undiciFetch',
+      'DockerEngineUnavailableError', 'DockerImageNotFoundError', 'EventWebhookError', 'FILE_STORAGE_MODE', 'ProcessExitError', 'ProcessSpawnError', 'StdoutClosedError', 'clientGroupFromConfig', 'commandKindOf', 'commandTransport', 'docker', 'dockerRunArgs', 'eventsWebhook', 'eventsWebhookReceiver', 'fileCursorStore', 'fileStorage', 'fileWarmStore', 'loopbackRedirect', 'nodeUrlGuard', 'stdio', 'undiciFetch',
     ]);
   });
 });

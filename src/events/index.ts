@@ -10,6 +10,11 @@
 
 export { subscribeEvents } from './subscribe.js';
 export { webhookSubscription } from './webhook-subscription.js';
+export { webhookEvents } from './webhook-events.js';
+export { webhookSubscriptions$ } from './webhook-registry.js';
+export type {
+  WebhookEvent, WebhookGap, WebhookTerminated, WebhookNotice, EventsWebhookSource, WebhookSubscriptionEntry, WebhookEventsOptions,
+} from './webhook-types.js';
 export type { WebhookSubscriptionGrant, WebhookSubscriptionOptions } from './webhook-subscription.js';
 export type { SubscribeEventsOptions, EventNotice, ReceivedEvent, EventsTruncated } from './types.js';
 export { memoryCursorStore, eventCursorKey } from './cursor-store.js';

@@ -14,7 +14,8 @@ import { schemaCheck } from './validate.js';
 const RESUMABLE = new Set(['transport', 'closed', 'timeout', 'session-lost']);
 const MAX_RESUME_DELAY_MS = 30_000;
 
-function findType(client: Client, name: string, given: EventType | undefined): Observable<EventType> {
+/** The event type `name` (`given`, else from `events/list`), or `EventSubscriptionError` (`unknown-type`). */
+export function findType(client: Client, name: string, given: EventType | undefined): Observable<EventType> {
   if (given !== undefined) return of(given);
   return client.listEvents().pipe(
     switchMap((types) => {
@@ -35,7 +36,7 @@ function modeOf(type: EventType, wanted: SubscribeEventsOptions['mode']): Exclud
 }
 
 /** Emits once when `client` is closed for good. */
-const closed = (client: Client) => new Observable<void>((subscriber) => client.server$.subscribe({ complete: () => subscriber.next() }));
+export const closed = (client: Client) => new Observable<void>((subscriber) => client.server$.subscribe({ complete: () => subscriber.next() }));
 
 function steps(client: Client, mode: 'push' | 'poll', context: DeliveryContext, name: string, args: JsonObject | undefined, options: SubscribeEventsOptions): Observable<DeliveryStep> {
   const base = { name, ...(args === undefined ? {} : { arguments: args }), ...(options.maxAgeMs === undefined ? {} : { maxAgeMs: options.maxAgeMs }) };

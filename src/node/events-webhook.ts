@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { asyncScheduler, Observable, type SchedulerLike, type Subscriber } from 'rxjs';
 import { EventWebhookError } from '../errors/webhook-errors.js';
-import type { ReceivedEvent } from '../events/types.js';
+import type { WebhookGap, WebhookNotice, WebhookTerminated } from '../events/webhook-types.js';
 import type { EventOccurrence } from '../protocol/model/events.js';
 import { checkWebhook, webhookKey } from './webhook-signature.js';
 
@@ -31,7 +31,8 @@ export interface EventsWebhookOptions {
 interface ReceiverState {
   readonly options: EventsWebhookOptions;
   readonly key: Buffer;
-  readonly subscriber: Subscriber<ReceivedEvent>;
+  readonly subscriber: Subscriber<WebhookNotice>;
+  /** The signatures accepted, each after its subscription id. */
   readonly accepted: Set<string>;
   readonly seen: Set<string>;
 }
@@ -74,26 +75,59 @@ function parse(text: string): unknown {
   }
 }
 
-/** Handles one verified body: a verification challenge is echoed, an occurrence emitted once, anything else refused. */
-function deliver(state: ReceiverState, response: ServerResponse, id: string, text: string): void {
+type Control = Omit<WebhookGap, 'subscriptionId' | 'webhookId'> | Omit<WebhookTerminated, 'subscriptionId' | 'webhookId'>;
+
+/** A `gap` or `terminated` envelope of the design sketch, or `undefined` when `body` is neither. */
+function controlOf(body: { type?: unknown; cursor?: unknown; error?: unknown }): Control | undefined {
+  if (body.type === 'gap' && (body.cursor === undefined || body.cursor === null || typeof body.cursor === 'string')) {
+    return { type: 'gap', cursor: body.cursor ?? null };
+  }
+  const error = body.error as { code?: unknown; message?: unknown; data?: unknown } | null | undefined;
+  if (body.type === 'terminated' && typeof error === 'object' && error !== null && typeof error.code === 'number' && typeof error.message === 'string') {
+    return { type: 'terminated', error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) } };
+  }
+  return undefined;
+}
+
+/**
+ * Answers 200, then emits `notice` once the answer is written, unless `key` (subscription and `eventId`, or
+ * `webhook-id` for an envelope) was taken before: a subscriber that leaves on it (a `terminated` envelope) closes
+ * the server without cutting the answer off.
+ */
+function acceptOnce(state: ReceiverState, response: ServerResponse, key: string, notice: WebhookNotice): void {
+  const fresh = !state.seen.has(key);
+  if (fresh) remember(state.seen, key, state.options.seenLimit ?? 256);
+  if (fresh) response.once('finish', () => state.subscriber.next(notice));
+  answer(response, 200, {});
+}
+
+/**
+ * Handles one verified body: a verification challenge is echoed, an occurrence or a `gap`/`terminated` envelope
+ * emitted once per subscription, anything else refused.
+ */
+function deliver(state: ReceiverState, response: ServerResponse, id: string, subscriptionId: string | undefined, text: string): void {
   const body = parse(text) as { type?: unknown; challenge?: unknown } | undefined;
   if (body?.type === 'verification' && typeof body.challenge === 'string') return answer(response, 200, { challenge: body.challenge });
-  if (!isOccurrence(body)) return refuse(state, response, new EventWebhookError('malformed', `The body of delivery "${id}" is not an event occurrence`, { webhookId: id, status: 400 }));
-  if (!state.seen.has(body.eventId)) {
-    remember(state.seen, body.eventId, state.options.seenLimit ?? 256);
-    state.subscriber.next({ ...body, type: 'event' });
+  const control = typeof body === 'object' && body !== null && 'type' in body ? controlOf(body) : undefined;
+  if (control !== undefined) return acceptOnce(state, response, `${subscriptionId ?? ''} ${id}`, { ...control, subscriptionId, webhookId: id });
+  if (!isOccurrence(body) || 'type' in body) {
+    return refuse(state, response, new EventWebhookError('malformed', `The body of delivery "${id}" is neither an event occurrence nor a gap or terminated envelope`, { webhookId: id, status: 400 }));
   }
-  answer(response, 200, {});
+  acceptOnce(state, response, `${subscriptionId ?? ''} ${body.eventId}`, { ...body, type: 'event', subscriptionId });
 }
 
 function receive(state: ReceiverState, request: IncomingMessage, response: ServerResponse, text: string): void {
   const headers = { id: header(request, 'webhook-id'), timestamp: header(request, 'webhook-timestamp'), signature: header(request, 'webhook-signature') };
   const { options } = state;
+  const subscriptionId = header(request, 'x-mcp-subscription-id');
   const nowMs = (options.scheduler ?? asyncScheduler).now();
-  const checked = checkWebhook(headers, text, { key: state.key, nowMs, toleranceMs: options.toleranceMs ?? 300_000, accepted: state.accepted });
+  // The signature does not cover X-MCP-Subscription-Id: the same occurrence for two subscriptions under one secret is
+  // signed alike in the same second, and is no replay.
+  const accepted = (signature: string) => state.accepted.has(`${subscriptionId ?? ''} ${signature}`);
+  const checked = checkWebhook(headers, text, { key: state.key, nowMs, toleranceMs: options.toleranceMs ?? 300_000, accepted });
   if (checked instanceof EventWebhookError) return refuse(state, response, checked);
-  remember(state.accepted, checked, 4 * (options.seenLimit ?? 256));
-  deliver(state, response, headers.id ?? '', text);
+  remember(state.accepted, `${subscriptionId ?? ''} ${checked}`, 4 * (options.seenLimit ?? 256));
+  deliver(state, response, headers.id ?? '', subscriptionId, text);
 }
 
 function handle(state: ReceiverState, request: IncomingMessage, response: ServerResponse): void {
@@ -116,12 +150,15 @@ function handle(state: ReceiverState, request: IncomingMessage, response: Server
 /**
  * A receiver of the Events extension's webhook deliveries: an HTTP server on `host:port` that verifies each POST
  * (Standard Webhooks signature under `secret`, timestamp within `toleranceMs`, no replay of an accepted signature),
- * answers a refused one with an HTTP 4xx and an `EventWebhookError` to `report`, and emits each verified occurrence
- * once (de-duplicated by `eventId`, in the order received), in the shape `subscribeEvents` emits. A `verification`
- * challenge is echoed. Subscribe with the URL `onListening` gives (`events/subscribe`, `delivery.url`).
+ * answers a refused one with an HTTP 4xx and an `EventWebhookError` to `report`, and emits each verified occurrence,
+ * and each `gap` and `terminated` envelope, once per subscription (by `X-MCP-Subscription-Id` and `eventId`, or
+ * `webhook-id` for an envelope; in the order received), each with its `subscriptionId`. A `verification` challenge is
+ * echoed. Subscribe with the URL `onListening` gives (`events/subscribe`, `delivery.url`); `eventsWebhookReceiver`
+ * wraps it for `webhookEvents`, which routes the notices to each subscription's stream.
  *
  * **Temperature:** cold; each subscription runs its own HTTP server.
- * **Emits:** one `ReceivedEvent` per verified occurrence not seen before.
+ * **Emits:** one `WebhookNotice` per verified delivery not seen before: an occurrence (`type: 'event'`, the shape
+ * `subscribeEvents` emits and `subscriptionId`), a `gap` or a `terminated` envelope.
  * **Completes:** never by itself.
  * **Errors:** `EventWebhookError` (`bad-secret`) at once for an unusable secret; the server's listen error (e.g. the
  * port is taken). A refused delivery is not an error of the stream.
@@ -131,11 +168,11 @@ function handle(state: ReceiverState, request: IncomingMessage, response: Server
  * import { eventsWebhook } from 'rxmcp/node';
  *
  * eventsWebhook({ secret, port: 8787, report: (e) => console.warn(e.failure, e.message) })
- *   .subscribe((event) => console.log(event.eventId, event.data));
+ *   .subscribe((notice) => console.log(notice.subscriptionId, notice.type === 'event' ? notice.data : notice));
  * ```
  */
-export function eventsWebhook(options: EventsWebhookOptions): Observable<ReceivedEvent> {
-  return new Observable<ReceivedEvent>((subscriber) => {
+export function eventsWebhook(options: EventsWebhookOptions): Observable<WebhookNotice> {
+  return new Observable<WebhookNotice>((subscriber) => {
     const key = webhookKey(options.secret);
     if (key instanceof EventWebhookError) return subscriber.error(key);
     const state: ReceiverState = { options, key, subscriber, accepted: new Set(), seen: new Set() };

@@ -34,5 +34,7 @@ export { ConfigError } from '../config/types.js';
 export type { ConfigErrorOptions, ConfigFile, ConfigFormat, ConfigSource, ServerConfig, ServerEntry, StdioServerConfig, RemoteServerConfig, ServerKind } from '../config/types.js';
 export { eventsWebhook } from './events-webhook.js';
 export type { EventsWebhookOptions } from './events-webhook.js';
+export { eventsWebhookReceiver } from './events-webhook-receiver.js';
+export type { EventsWebhookReceiver } from './events-webhook-receiver.js';
 export { EventWebhookError } from '../errors/webhook-errors.js';
 export type { EventWebhookErrorOptions, EventWebhookFailure } from '../errors/webhook-errors.js';

@@ -3,5 +3,5 @@ declare const secret: string;
 import { eventsWebhook } from 'rxmcp/node';
 
 eventsWebhook({ secret, port: 8787, report: (e) => console.warn(e.failure, e.message) })
-  .subscribe((event) => console.log(event.eventId, event.data));
+  .subscribe((notice) => console.log(notice.subscriptionId, notice.type === 'event' ? notice.data : notice));
 // #endregion
