@@ -19,12 +19,12 @@ const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
  * `rxmcp/langchain`, `dist/index-node.*` with `undiciFetch`, the streaming agent loop, the Skills extension and Server
  * Cards, recording and replay, typed tools, the command line's sessions, completion and Inspector mode), 1.47 MB
  * (1,473,691 B) with thirteen (`rxmcp/apps`, the MCP Apps host), 1.70 MB (1,702,813 B) with fourteen (`rxmcp/events` with webhook delivery) and dist/ui, the page of `rxmcp ui` (0.36 MB
- * minified, without source maps). Each entry
+ * minified, without source maps), 1.72 MB (1,723,838 B) with webhook routing and the shared receiver. Each entry
  * adds its ESM and CommonJS files, their maps and a declaration stub, and the code the entries share is split into
  * more chunks; the ESM source maps carry rxmcp's TypeScript (2.7 MB of the 6.4 MB unpacked are maps), so the
  * tarball grows by about twice what the code does.
  */
-const MAX_PACKED_BYTES = 1_720_000;
+const MAX_PACKED_BYTES = 1_760_000;
 const node = (args: readonly string[], cwd: string): Promise<Run> => run(process.execPath, args, cwd);
 const binOf = (pkg: string, name: string): string => {
   const manifest = join(ROOT, 'node_modules', pkg, 'package.json');
