@@ -9,18 +9,10 @@ import { SKILLS_EXTENSION } from '../../src/protocol/index.js';
 import { readSkillFile, SkillVerificationError } from '../../src/agent/index.js';
 import { stdio } from '../../src/node/index.js';
 import { exampleServerFile, nodeCommand } from '../fixtures/official/launch.js';
+import { scenarioClient, sentMethods, type OpenedClient } from './extension-scenario.js';
 
 const SETUP_MS = 20_000;
 const ALL = ['skill://acme/billing/refunds/SKILL.md', 'skill://git-workflow/SKILL.md', 'skill://pdf-processing/SKILL.md', 'skill://reports/daily/SKILL.md'];
-
-/** The methods the client sent, in order. */
-function sentMethods(client: Client): string[] {
-  const methods: string[] = [];
-  client.session.frames$.subscribe((event) => {
-    if (event.direction === 'out' && 'method' in event.frame.message) methods.push(event.frame.message.method);
-  });
-  return methods;
-}
 
 const skillNamed = (skills: readonly Skill[], name: string): Skill => {
   const skill = skills.find((entry) => entry.frontmatter.name === name);
@@ -30,90 +22,79 @@ const skillNamed = (skills: readonly Skill[], name: string): Skill => {
 
 const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
-function skillsScenario(title: string, open: () => Promise<{ client: Client; close: () => Promise<void> }>): void {
+function skillsScenario(title: string, open: () => Promise<OpenedClient>): void {
   describe(title, () => {
-    let client: Client;
-    let close: () => Promise<void>;
-    let sent: string[];
-
-    beforeEach(async () => {
-      ({ client, close } = await open());
-      sent = sentMethods(client);
-    }, SETUP_MS);
-    afterEach(async () => {
-      client.close();
-      await close();
-    });
+    const s = scenarioClient(open, SETUP_MS);
 
     it('negotiates the extension with directoryRead and lists every skill over all pages, reading no file', async () => {
-      const server = await firstValueFrom(client.connect());
+      const server = await firstValueFrom(s.client.connect());
       expect(server.capabilities.extensions?.[SKILLS_EXTENSION]).toEqual({ directoryRead: true });
-      const skills = await firstValueFrom(client.listSkills());
+      const skills = await firstValueFrom(s.client.listSkills());
       expect(skills.map((skill) => skill.uri)).toEqual(ALL);
-      expect(sent.filter((method) => method === 'skills/list').length).toBe(2);
+      expect(s.sent.filter((method) => method === 'skills/list').length).toBe(2);
       expect(skillNamed(skills, 'pdf-processing').frontmatter).toEqual({
         name: 'pdf-processing', description: 'Extract, fill, and assemble PDF documents', license: 'Apache-2.0',
         metadata: { version: '2.1.0', category: 'documents' },
       });
       expect(skillNamed(skills, 'daily').resources).toBe('dynamic');
-      expect(sent).not.toContain('resources/read');
+      expect(s.sent).not.toContain('resources/read');
     });
 
     it('reads SKILL.md and a supporting file on demand, verified, one resources/read each', async () => {
-      const pdf = skillNamed(await firstValueFrom(client.listSkills()), 'pdf-processing');
-      const skillMd = await firstValueFrom(readSkillFile(client, pdf));
+      const pdf = skillNamed(await firstValueFrom(s.client.listSkills()), 'pdf-processing');
+      const skillMd = await firstValueFrom(readSkillFile(s.client, pdf));
       expect(skillMd.uri).toBe('skill://pdf-processing/SKILL.md');
       expect(text(skillMd.bytes)).toContain('# PDF processing');
-      const invoice = await firstValueFrom(readSkillFile(client, pdf, 'templates/invoice.md'));
+      const invoice = await firstValueFrom(readSkillFile(s.client, pdf, 'templates/invoice.md'));
       expect(invoice.uri).toBe('skill://pdf-processing/templates/invoice.md');
       expect(invoice.manifest?.size).toBe(invoice.bytes.length);
-      expect(sent.filter((method) => method === 'resources/read').length).toBe(2);
+      expect(s.sent.filter((method) => method === 'resources/read').length).toBe(2);
     });
 
     it('gets one skill by URI and reads a directory: files, and subdirectories as inode/directory', async () => {
-      const { skill } = await firstValueFrom(client.getSkill('skill://acme/billing/refunds/SKILL.md'));
+      const { skill } = await firstValueFrom(s.client.getSkill('skill://acme/billing/refunds/SKILL.md'));
       expect(skill.frontmatter).toEqual({ name: 'refunds', description: 'Process customer refund requests per company policy', 'allowed-tools': 'add' });
-      const page = await firstValueFrom(client.readDirectory('skill://pdf-processing/templates'));
+      const page = await firstValueFrom(s.client.readDirectory('skill://pdf-processing/templates'));
       expect(page.resources.map((child) => [child.name, child.mimeType])).toEqual([['invoice.md', 'text/markdown'], ['regional', 'inode/directory']]);
-      const root = await firstValueFrom(client.readDirectory('skill://pdf-processing'));
+      const root = await firstValueFrom(s.client.readDirectory('skill://pdf-processing'));
       expect(root.nextCursor).toBe('2');
-      const rest = await firstValueFrom(client.readDirectory('skill://pdf-processing', root.nextCursor));
+      const rest = await firstValueFrom(s.client.readDirectory('skill://pdf-processing', root.nextCursor));
       expect([...root.resources, ...rest.resources].map((child) => child.name)).toEqual(['references', 'SKILL.md', 'templates']);
     });
 
     it('refuses a file not in the manifest before sending anything, and a dynamic skill unless allowed', async () => {
-      const skills = await firstValueFrom(client.listSkills());
-      const unlisted = await firstValueFrom(readSkillFile(client, skillNamed(skills, 'pdf-processing'), 'templates/credit-note.md')).catch((error: unknown) => error);
+      const skills = await firstValueFrom(s.client.listSkills());
+      const unlisted = await firstValueFrom(readSkillFile(s.client, skillNamed(skills, 'pdf-processing'), 'templates/credit-note.md')).catch((error: unknown) => error);
       expect(SkillVerificationError.is(unlisted)).toBeTrue();
       expect(unlisted).toEqual(jasmine.objectContaining({ check: 'unlisted', file: 'skill://pdf-processing/templates/credit-note.md' }));
       const daily = skillNamed(skills, 'daily');
-      expect(await firstValueFrom(readSkillFile(client, daily)).catch((error: unknown) => error)).toEqual(jasmine.objectContaining({ check: 'dynamic' }));
-      expect(sent).not.toContain('resources/read');
-      expect(text((await firstValueFrom(readSkillFile(client, daily, undefined, { allowDynamic: true }))).bytes)).toContain('Report number');
+      expect(await firstValueFrom(readSkillFile(s.client, daily)).catch((error: unknown) => error)).toEqual(jasmine.objectContaining({ check: 'dynamic' }));
+      expect(s.sent).not.toContain('resources/read');
+      expect(text((await firstValueFrom(readSkillFile(s.client, daily, undefined, { allowDynamic: true }))).bytes)).toContain('Report number');
     });
 
     it('withholds a file rewritten after the entry was fetched: same length fails the digest, another length the size', async () => {
-      const git = skillNamed(await firstValueFrom(client.listSkills()), 'git-workflow');
-      const original = text((await firstValueFrom(readSkillFile(client, git))).bytes);
+      const git = skillNamed(await firstValueFrom(s.client.listSkills()), 'git-workflow');
+      const original = text((await firstValueFrom(readSkillFile(s.client, git))).bytes);
       const sameLength = original.replace('one topic', 'two topic');
       expect(sameLength.length).toBe(original.length);
-      await firstValueFrom(client.callTool('edit_skill', { uri: git.uri, text: sameLength }));
-      const tampered = await firstValueFrom(readSkillFile(client, git)).catch((error: unknown) => error);
+      await firstValueFrom(s.client.callTool('edit_skill', { uri: git.uri, text: sameLength }));
+      const tampered = await firstValueFrom(readSkillFile(s.client, git)).catch((error: unknown) => error);
       expect(SkillVerificationError.is(tampered)).toBeTrue();
       expect(tampered).toEqual(jasmine.objectContaining({ file: git.uri, skill: git.uri, check: 'digest' }));
-      await firstValueFrom(client.callTool('edit_skill', { uri: git.uri, text: `${original}More.\n` }));
-      const longer = await firstValueFrom(readSkillFile(client, git)).catch((error: unknown) => error);
+      await firstValueFrom(s.client.callTool('edit_skill', { uri: git.uri, text: `${original}More.\n` }));
+      const longer = await firstValueFrom(readSkillFile(s.client, git)).catch((error: unknown) => error);
       expect(longer).toEqual(jasmine.objectContaining({ file: git.uri, check: 'size', expected: 217, actual: 223 }));
       // The current entry verifies the current content.
-      const { skill: fresh } = await firstValueFrom(client.getSkill(git.uri));
-      expect(text((await firstValueFrom(readSkillFile(client, fresh))).bytes)).toBe(`${original}More.\n`);
-      await firstValueFrom(client.callTool('edit_skill', { uri: git.uri, text: original }));
+      const { skill: fresh } = await firstValueFrom(s.client.getSkill(git.uri));
+      expect(text((await firstValueFrom(readSkillFile(s.client, fresh))).bytes)).toBe(`${original}More.\n`);
+      await firstValueFrom(s.client.callTool('edit_skill', { uri: git.uri, text: original }));
     });
 
     it('keeps skills$ as a live catalog of the entries', async () => {
-      const skills = await firstValueFrom(client.skills$.pipe(filter((list) => list.length > 0), take(1)));
+      const skills = await firstValueFrom(s.client.skills$.pipe(filter((list) => list.length > 0), take(1)));
       expect(skills.map((skill) => skill.uri)).toEqual(ALL);
-      expect(sent).not.toContain('resources/read');
+      expect(s.sent).not.toContain('resources/read');
     });
   });
 }

@@ -7,40 +7,22 @@ import { SKILLS_EXTENSION } from '../../src/protocol/index.js';
 import { readSkillFile } from '../../src/agent/index.js';
 import { stdio } from '../../src/node/index.js';
 import { launch, officialFixture, type LaunchedServer } from '../fixtures/official/launch.js';
+import { scenarioClient, type OpenedClient } from './extension-scenario.js';
 
 const SETUP_MS = 20_000;
 
-function sentMethods(client: Client): string[] {
-  const methods: string[] = [];
-  client.session.frames$.subscribe((event) => {
-    if (event.direction === 'out' && 'method' in event.frame.message) methods.push(event.frame.message.method);
-  });
-  return methods;
-}
-
-function officialScenario(title: string, open: () => Promise<{ client: Client; close: () => Promise<void> }>): void {
+function officialScenario(title: string, open: () => Promise<OpenedClient>): void {
   describe(title, () => {
-    let client: Client;
-    let close: () => Promise<void>;
-    let sent: string[];
-
-    beforeAll(async () => {
-      ({ client, close } = await open());
-      sent = sentMethods(client);
-    }, SETUP_MS);
-    afterAll(async () => {
-      client.close();
-      await close();
-    });
+    const s = scenarioClient(open, SETUP_MS, 'all');
 
     it('lists both skills over two pages, with the SDK-built manifests', async () => {
-      const server = await firstValueFrom(client.connect());
+      const server = await firstValueFrom(s.client.connect());
       expect(server.protocolVersion).toBe('2026-07-28');
       expect(server.capabilities.extensions?.[SKILLS_EXTENSION]).toEqual({ directoryRead: true });
-      const before = sent.length;
-      const skills = await firstValueFrom(client.listSkills());
+      const before = s.sent.length;
+      const skills = await firstValueFrom(s.client.listSkills());
       expect(skills.map((skill) => skill.frontmatter.name)).toEqual(['code-review', 'release-notes']);
-      expect(sent.slice(before)).toEqual(['skills/list', 'skills/list']);
+      expect(s.sent.slice(before)).toEqual(['skills/list', 'skills/list']);
       const review = skills[0] as Skill;
       expect(review.frontmatter).toEqual({ name: 'code-review', description: 'Review a change with the team checklist', metadata: { owner: 'platform' } });
       expect(review.resources === 'dynamic' ? [] : review.resources.map((file) => file.uri)).toEqual([
@@ -49,12 +31,12 @@ function officialScenario(title: string, open: () => Promise<{ client: Client; c
     });
 
     it('verifies each SKILL.md (folded description included) and a supporting file against the SDK digests', async () => {
-      const skills = await firstValueFrom(client.listSkills());
+      const skills = await firstValueFrom(s.client.listSkills());
       for (const skill of skills) {
-        const file = await firstValueFrom(readSkillFile(client, skill));
+        const file = await firstValueFrom(readSkillFile(s.client, skill));
         expect(file.manifest?.digest).withContext(skill.uri).toMatch(/^sha256:[0-9a-f]{64}$/);
       }
-      const checklist = await firstValueFrom(readSkillFile(client, skills[0] as Skill, 'references/CHECKLIST.md'));
+      const checklist = await firstValueFrom(readSkillFile(s.client, skills[0] as Skill, 'references/CHECKLIST.md'));
       expect(new TextDecoder().decode(checklist.bytes)).toBe('# Checklist\n\n- tests\n- names\n');
     });
 
@@ -62,14 +44,14 @@ function officialScenario(title: string, open: () => Promise<{ client: Client; c
       const names: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await firstValueFrom(client.readDirectory('skill://code-review', cursor));
+        const page = await firstValueFrom(s.client.readDirectory('skill://code-review', cursor));
         names.push(...page.resources.map((child) => `${child.name}${child.mimeType === 'inode/directory' ? '/' : ''}`));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
       expect(names.sort()).toEqual(['SKILL.md', 'references/', 'scripts/']);
-      const { skill } = await firstValueFrom(client.getSkill('skill://release-notes/SKILL.md'));
+      const { skill } = await firstValueFrom(s.client.getSkill('skill://release-notes/SKILL.md'));
       expect(skill.frontmatter.description).toBe('Write release notes from merged changes');
-      const missing = await firstValueFrom(client.getSkill('skill://nothing/SKILL.md')).catch((error: unknown) => error);
+      const missing = await firstValueFrom(s.client.getSkill('skill://nothing/SKILL.md')).catch((error: unknown) => error);
       expect(RpcError.is(missing) && missing.rpcCode).toBe(-32602);
     });
   });
