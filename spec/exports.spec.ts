@@ -42,7 +42,7 @@ describe('public entry points', () => {
     expect(Object.keys(agent).sort()).toEqual([
       'runAgent', 'openAiChatModel', 'openAiResponsesModel', 'anthropicModel', 'agentLoop', 'isToolCallDenied', 'DEFAULT_TOOL_HINTS', 'hintsOf',
       'readSkillFile', 'verifySkillFile', 'SkillVerificationError',
-      'taskReference', 'parseTaskReference', 'TASK_REFERENCE_FORMAT', 'resumeTask', 'TaskReferenceError', 'TaskNotFoundError',
+      'taskReference', 'parseTaskReference', 'TASK_REFERENCE_FORMAT', 'resumeTask', 'taskSession', 'TaskReferenceError', 'TaskNotFoundError',
       'toolPinning', 'toolDrift$', 'toolFingerprint', 'pinTools', 'PINNED_FIELDS', 'diffToolPins', 'describeDrift', 'memoryPinStore', 'ToolDriftError',
       'advertiseTools', 'describeTools', 'DEFAULT_MAX_TOOLS', 'toOpenAiChatTools', 'toOpenAiResponsesTools', 'toAnthropicTools', 'openAiChatTool',
       'openAiResponsesTool', 'anthropicTool', 'assignToolNames', 'sanitizeToolName', 'qualifiedToolName', 'PROVIDER_TOOL_NAME',

@@ -29,6 +29,7 @@ export { createClient, DEFAULT_CLIENT_INFO } from './client/client.js';
 export type { Client, ToolCallOptions } from './client/client-types.js';
 export type {
   ClientOptions, ClientHandlers, ClientHandlerContext, HandlerOutput, ProtocolMode, ServerSession, CatalogOptions, BackoffOptions, ReconnectOptions,
+  CloseOptions, JoinedSession,
   ClientState,
 } from './client/types.js';
 export type { CallOptions, TraceContext } from './client/envelope.js';

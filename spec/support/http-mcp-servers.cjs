@@ -2,7 +2,9 @@
 // - modernHandler: the official v2 server (@modelcontextprotocol/server 2.4.0, createMcpHandler, served with
 //   @modelcontextprotocol/node's toNodeHandler): 2026-07-28 per-request serving plus the stateless 2025 fallback.
 // - sessionHandler: the official v1 server (@modelcontextprotocol/sdk 1.32.2, StreamableHTTPServerTransport)
-//   with sessions and an in-memory event store (resumability), one transport per session.
+//   with sessions and an in-memory event store (resumability), one transport per session; with `tasks`, a server
+//   with 2025-11-25 core tasks kept per session (as server-everything keeps them): a `build` tool that runs as a task
+//   and completes after `ms` (default 300) with the text `built`.
 'use strict';
 const { randomUUID } = require('node:crypto');
 const { McpServer, createMcpHandler, fromJsonSchema } = require('@modelcontextprotocol/server');
@@ -11,6 +13,8 @@ const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
 const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
 const { InMemoryEventStore } = require('@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js');
 const { CallToolRequestSchema, ListToolsRequestSchema, isInitializeRequest } = require('@modelcontextprotocol/sdk/types.js');
+const { McpServer: V1McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { InMemoryTaskStore, InMemoryTaskMessageQueue } = require('@modelcontextprotocol/sdk/experimental/tasks');
 const { record } = require('./http-log.cjs');
 
 const text = (value) => ({ content: [{ type: 'text', text: String(value) }] });
@@ -100,6 +104,23 @@ function createLegacyServer() {
   return server;
 }
 
+/** A v1 server whose `build` tool runs as a 2025-11-25 task, in a task store of its own (one per session). */
+function createTaskServer() {
+  const taskStore = new InMemoryTaskStore();
+  const capabilities = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
+  const server = new V1McpServer({ name: 'rxmcp-session-tasks-fixture', version: '1.0.0' }, { capabilities, taskStore, taskMessageQueue: new InMemoryTaskMessageQueue() });
+  server.experimental.tasks.registerToolTask('build', { description: 'Builds, as a task', execution: { taskSupport: 'required' } }, {
+    createTask: async (extra) => {
+      const task = await extra.taskStore.createTask({ ttl: 60_000, pollInterval: 100 });
+      setTimeout(() => void extra.taskStore.storeTaskResult(task.taskId, 'completed', text('built')).catch(() => undefined), 300);
+      return { task };
+    },
+    getTask: async (extra) => extra.taskStore.getTask(extra.taskId),
+    getTaskResult: async (extra) => extra.taskStore.getTaskResult(extra.taskId),
+  });
+  return server;
+}
+
 const sessionNotFound = (res, status, message) =>
   res.writeHead(status, { 'content-type': 'application/json' }).end(
     JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message }, id: null }),
@@ -109,7 +130,7 @@ const sessionNotFound = (res, status, message) =>
  * The v1 server with sessions: `initialize` creates a session; other requests need its `Mcp-Session-Id`
  * (404 when unknown, 400 when missing). `retryMs` is the SSE `retry` the server announces.
  */
-function sessionHandler({ json = false, retryMs = 100 } = {}) {
+function sessionHandler({ json = false, retryMs = 100, tasks = false } = {}) {
   const sessions = new Map();
   const open = async (req, res, body) => {
     const transport = new StreamableHTTPServerTransport({
@@ -120,7 +141,7 @@ function sessionHandler({ json = false, retryMs = 100 } = {}) {
       onsessioninitialized: (id) => sessions.set(id, transport),
       onsessionclosed: (id) => (sessions.delete(id), record(id, 'session-closed')),
     });
-    await createLegacyServer().connect(transport);
+    await (tasks ? createTaskServer() : createLegacyServer()).connect(transport);
     await transport.handleRequest(req, res, body);
   };
   const handle = async (req, res, body) => {

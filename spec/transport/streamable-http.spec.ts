@@ -188,6 +188,36 @@ describe('streamableHttp, 2025 shape with sessions (official v1 server)', () => 
     expect(await waitForLog(urls.base, sessionId, 'session-closed')).toBeDefined();
   });
 
+  it('keepSession(): the connection closes without DELETE, and another transport given the session id is answered in it without initialize', async () => {
+    const first = await initialized();
+    const sessionId = first.sessionId ?? '';
+    const connection = first.connect(NEVER).subscribe();
+    first.keepSession();
+    connection.unsubscribe();
+    const joined = streamableHttp(routeUrl(urls.base, 'sessions'), { sessionId });
+    expect(joined.sessionId).toBe(sessionId);
+    expect((await firstValueFrom(joined.health())).sessionId).toBe(sessionId);
+    const frames = await collect(joined.exchange(legacyCall(6, 'echo', { text: 'joined' })));
+    expect(toolText(frames[frames.length - 1]?.message)).toBe('joined');
+    expect((await serverLog(urls.base, sessionId)).map((entry) => entry.event)).not.toContain('session-closed');
+  });
+
+  it('keepSession() holds for the connection open then only: the next connection that closes DELETEs the session', async () => {
+    const transport = await initialized();
+    const sessionId = transport.sessionId ?? '';
+    transport.keepSession();
+    transport.connect(NEVER).subscribe().unsubscribe();
+    expect(transport.sessionId).toBe(sessionId);
+    transport.connect(NEVER).subscribe().unsubscribe();
+    expect(transport.sessionId).toBeUndefined();
+    expect(await waitForLog(urls.base, sessionId, 'session-closed')).toBeDefined();
+  });
+
+  it('ignores a sessionId option that is not visible ASCII: no session until initialize', () => {
+    const transport = streamableHttp(routeUrl(urls.base, 'sessions'), { sessionId: 'bad id\n' });
+    expect(transport.sessionId).toBeUndefined();
+  });
+
   it('reports a 404 to a request with a session id as SessionExpiredError and forgets the session', async () => {
     const transport = await initialized();
     const sessionId = transport.sessionId ?? '';

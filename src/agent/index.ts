@@ -61,6 +61,8 @@ export { taskReference, parseTaskReference, TASK_REFERENCE_FORMAT } from '../cli
 export type { TaskReference, TaskServer, TaskReferenceSource } from '../client/tasks/reference.js';
 export { resumeTask } from '../client/tasks/resume.js';
 export type { ResumeTaskOptions, TaskResumeClient } from '../client/tasks/resume.js';
+export { taskSession } from '../client/tasks/session-join.js';
+export type { TaskSession } from '../client/tasks/session-join.js';
 export { TaskReferenceError, TaskNotFoundError } from '../errors/task-reference-errors.js';
 export type { TaskReferenceFailure, TaskReferenceErrorOptions, TaskNotFoundErrorOptions } from '../errors/task-reference-errors.js';
 

@@ -1,5 +1,5 @@
 import { defaultIfEmpty, filter, firstValueFrom, lastValueFrom, map, merge, mergeMap, NEVER, Observable, race, Subscription, take, throwError, timer, toArray } from 'rxjs';
-import { createClient, type Client, type ClientHandlers, type ClientOptions, type ServerSession, type Transport } from '../index.js';
+import { createClient, type Client, type ClientHandlers, type ClientOptions, type JoinedSession, type ServerSession, type Transport } from '../index.js';
 import { DEFAULT_CLIENT_INFO } from '../client/client.js';
 import type { StdioExit } from '../node/index.js';
 import { cliAuth, type CliAuth } from './auth.js';
@@ -31,10 +31,11 @@ const CLIENT_INFO = { name: 'rxmcp-cli', version: DEFAULT_CLIENT_INFO.version };
 /** How long closing waits for a spawned server to exit: the stdin, SIGTERM and SIGKILL graces of `openTransport`. */
 const EXIT_WAIT_MS = 2500;
 
-function clientOptions(options: CliOptions, handlers: ClientHandlers) {
+function clientOptions(options: CliOptions, handlers: ClientHandlers, joined: JoinedSession | undefined) {
   const idle = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     clientInfo: CLIENT_INFO,
+    ...(joined === undefined ? {} : { joinSession: joined }),
     protocol: options.protocol,
     handlers,
     ...(handlers.elicitation === undefined ? {} : { elicitationModes: ['form', 'url'] as const }),
@@ -86,8 +87,9 @@ function authFor(target: ResolvedTarget, run: Run): CliAuth | undefined {
 /** Opens the connection of a run (nothing is sent before `connect()`); `wrap` is put around its transport (a recorder). */
 export function openConnection(target: ResolvedTarget, command: Command, run: Run, handlers: ClientHandlers, wrap?: (transport: Transport) => Transport): Connection {
   const auth = authFor(target, run);
-  const opened = openTransport(target, { inheritEnv: command.options.inheritEnv, auth: auth?.auth, WebSocket: run.io.WebSocket });
-  const client = createClient(wrap === undefined ? opened.transport : wrap(opened.transport), withCard(clientOptions(command.options, handlers), target));
+  const session = isCommandTarget(target) ? undefined : run.taskSession;
+  const opened = openTransport(target, { inheritEnv: command.options.inheritEnv, auth: auth?.auth, WebSocket: run.io.WebSocket, sessionId: session?.sessionId });
+  const client = createClient(wrap === undefined ? opened.transport : wrap(opened.transport), withCard(clientOptions(command.options, handlers, session?.joinSession), target));
   const processes = exits(opened);
   let server: ServerSession | undefined;
   const context = (phase: FailureContext['phase']): FailureContext => ({

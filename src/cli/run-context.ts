@@ -5,6 +5,7 @@ import type { CliIo } from './io.js';
 import { lineReader, type LineReader } from './lines.js';
 import type { Output } from './output.js';
 import type { Place } from './target.js';
+import type { TaskSession } from '../client/tasks/session-join.js';
 
 /** Everything one run of the tool works with. */
 export interface Run {
@@ -22,6 +23,8 @@ export interface Run {
   readonly lines: () => LineReader;
   /** `tasks resume`: the task reference's JSON text. */
   readonly taskReference?: string;
+  /** `tasks resume` of a task bound to a Streamable HTTP session: the session the connection joins. */
+  readonly taskSession?: TaskSession;
 }
 
 /** A run over `io`. */

@@ -94,7 +94,9 @@ async function verbOf(run: Run, connection: Connection, bar: { current: Progress
     case 'types':
       return typesVerb(run, connection);
     case 'tasks':
-      return tasksVerb(run, connection, run.taskReference);
+      return tasksVerb(run, connection, run.taskReference, run.taskSession === undefined
+        ? undefined
+        : () => openConnection(connection.target, run.command, { ...run, taskSession: undefined }, runHandlers(run, bar)));
     default:
       return EXIT.usage;
   }
@@ -167,8 +169,8 @@ async function execute(argv: readonly string[], io: CliIo, stdout: CliStream, st
   try {
     if (command.verb === 'card') return await cardVerb(run);
     if (command.verb === 'tasks') {
-      const { command: resolved, reference } = await withTaskTarget(command, run.place.cwd);
-      return await connected({ ...run, command: resolved, taskReference: reference });
+      const { command: resolved, reference, session } = await withTaskTarget(command, run.place.cwd);
+      return await connected({ ...run, command: resolved, taskReference: reference, ...(session === undefined ? {} : { taskSession: session }) });
     }
     return command.verb === 'servers' ? await serversVerb(run) : await connected(run);
   } catch (error) {

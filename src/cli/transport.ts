@@ -56,6 +56,8 @@ export interface TransportContext {
   readonly inheritEnv: boolean;
   readonly auth: HttpAuth | undefined;
   readonly WebSocket: WebSocketConstructor | undefined;
+  /** A Streamable HTTP session to join (`tasks resume` of a task bound to its session). */
+  readonly sessionId?: string | undefined;
 }
 
 /** The target's transport of `COMMAND_TRANSPORTS` (a usage error when `--transport` named one that cannot run it). */
@@ -67,7 +69,10 @@ function spawned(target: CommandTarget, context: TransportContext): StdioTranspo
 }
 
 function remote(target: RemoteTarget, tap: HttpTap, context: TransportContext): Transport {
-  const options = { headers: target.headers, fetch: tap.fetch, ...(context.auth === undefined ? {} : { auth: context.auth }), ...(context.WebSocket === undefined ? {} : { WebSocket: context.WebSocket }) };
+  const options = {
+    headers: target.headers, fetch: tap.fetch, ...(context.auth === undefined ? {} : { auth: context.auth }), ...(context.WebSocket === undefined ? {} : { WebSocket: context.WebSocket }),
+    ...(context.sessionId === undefined ? {} : { sessionId: context.sessionId }),
+  };
   return remoteTransport(target.kind, target.url, options, (why) =>
     why === 'no-websocket'
       ? new UsageError('A WebSocket target needs a WebSocket: Node 22 and later have one; on Node 20 run with NODE_OPTIONS=--experimental-websocket')

@@ -37,7 +37,8 @@ Verbs:
                                 until Ctrl-C or --count (push or poll, as the server offers)
   card <url|domain>             the server's MCP Server Card: who it is, its endpoints and revisions
   tasks resume <file|json>      follow a task from its reference (rxmcp/agent taskReference) to its result,
-                                each status as NDJSON; the target defaults to the reference's server
+                                each status as NDJSON; the target defaults to the reference's server, and
+                                a 2025-11-25 task is followed in the HTTP session it was started in
   types                         TypeScript types of the tools' input and output schemas, and Tools for
                                 typedTools<Tools>(client) of rxmcp: rxmcp <target> types > tools.d.ts
   record <file> <target>        record a session as NDJSON: the verbs of stdin, one a line, until it ends or

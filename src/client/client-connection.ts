@@ -96,7 +96,7 @@ export class Negotiations {
     const exchangeable = () => canExchange(deps.transport);
     const request = negotiationRequests(connection, deps.options.links ?? [], deps.transport.kind);
     const context = { connection, options: deps.options, clientInfo: deps.clientInfo, exchangeable, request };
-    (deps.warm === undefined ? negotiate(context) : deps.warm.negotiate(context, negotiate))
+    (deps.warm === undefined || deps.options.joinSession !== undefined ? negotiate(context) : deps.warm.negotiate(context, negotiate))
       .pipe(timeout({ first: left, with: () => throwError(() => new ConnectTimeoutError(bound)) }))
       .subscribe({
         next: ({ server, policy }) => {

@@ -6,7 +6,7 @@ import type { CallOptions } from './envelope.js';
 import type { CallEvent } from './input-rounds.js';
 import type { LiveState } from './live/live-state.js';
 import type { TaskVerbs } from './tasks/types.js';
-import type { ServerSession } from './types.js';
+import type { CloseOptions, ServerSession } from './types.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { HealthCheckOptions, HealthReport } from './health.js';
 import type { ToolHintsMap } from './tool-hints.js';
@@ -135,7 +135,8 @@ export interface Client extends ClientTableVerbs, LiveState, TaskVerbs {
   on(method: string, callback: NotificationCallback): () => void;
   /**
    * Closes the connection and the client for good: calls still waiting error with `ConnectionClosedError`; a call
-   * whose result is being delivered (`close()` called in the handler of it) completes.
+   * whose result is being delivered (`close()` called in the handler of it) completes. With `keepSession`, the
+   * server's session stays open for another client to join (`ClientOptions.joinSession`).
    */
-  close(): void;
+  close(options?: CloseOptions): void;
 }

@@ -112,8 +112,8 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
       const subscription = onNotification(core.session.notifications$, method, callback, core.diagnose);
       return () => subscription.unsubscribe();
     },
-    close: () => {
-      core.close();
+    close: (closeOptions) => {
+      core.close(closeOptions);
       tools.close();
       for (const callback of callbacks) callback.unsubscribe();
       failures?.unsubscribe();

@@ -23,7 +23,7 @@ import { keepConnected, type KeeperStatus } from './reconnect.js';
 import { DEFAULT_HUMAN_WAIT_MS, HumanWait } from './human-wait.js';
 import { outputChecker, type ToolOutputCheck } from '../protocol/output-schema.js';
 import { legacyHandlers, serverRequestRunner, type ServerRequestRunner } from './server-requests.js';
-import type { ClientOptions, ReconnectOptions, ServerSession } from './types.js';
+import type { ClientOptions, CloseOptions, ReconnectOptions, ServerSession } from './types.js';
 import type { WarmHooks, WarmSession } from './warm/hooks.js';
 
 /** The client's machinery under the verbs: the session, negotiation per connection, the keeper, one `call`. */
@@ -81,7 +81,7 @@ export interface ClientCore {
   /** True after `close()`. */
   readonly closed: boolean;
   /** Closes the session for good and completes the client's own streams. */
-  close(): void;
+  close(options?: CloseOptions): void;
   /** True while the transport's authorization waits for the user (time limits stand still meanwhile). */
   readonly waitingForUser$: Observable<boolean>;
   /** The runner that answers server requests and input requests through the handlers. */
@@ -221,9 +221,10 @@ export function createClientCore(transport: Transport, options: ClientOptions, c
     get closed() {
       return closed;
     },
-    close: () => {
+    close: (closeOptions) => {
       if (closed) return;
       closed = true;
+      if (closeOptions?.keepSession === true) transport.keepSession?.();
       session.close();
       reconnecting.complete();
       diagnostics.complete();

@@ -13,7 +13,7 @@ import { decodeResult } from '../protocol/codec.js';
 import { encodeRequestParams } from '../protocol/encode.js';
 import type { Envelope } from './envelope.js';
 import type { NegotiationRequest } from './links/negotiation-chain.js';
-import type { ClientOptions, ServerSession } from './types.js';
+import type { ClientOptions, JoinedSession, ServerSession } from './types.js';
 import { wirePolicy, type WirePolicy } from './wire-policy.js';
 
 /** The outcome of negotiation: what the server offers, and how every later request of the connection travels. */
@@ -170,6 +170,19 @@ function fromCard(context: NegotiationContext): Observable<Negotiated> | undefin
   return legacy === undefined ? undefined : initialize(context, legacy as LegacyProtocolVersion, false);
 }
 
+/** A joined session (`ClientOptions.joinSession`): what it says, without a request; a 2026-07-28 revision has no sessions. */
+function joined(context: NegotiationContext, session: JoinedSession): Observable<Negotiated> {
+  const version = session.protocolVersion;
+  if (revisionOf(version).handshake !== 'initialize') {
+    return throwError(() => new NegotiationError(`A session of MCP ${version} cannot be joined: the revision has no sessions`));
+  }
+  const server: ServerSession = {
+    era: 'legacy', protocolVersion: version, serverInfo: session.serverInfo, capabilities: session.capabilities ?? {},
+    instructions: undefined, supportedVersions: [version], joined: true,
+  };
+  return of({ server, policy: policyFor(context, version) });
+}
+
 /**
  * Agrees on a protocol revision over one connection (every request goes on that connection only), per
  * `options.protocol`:
@@ -180,6 +193,7 @@ function fromCard(context: NegotiationContext): Observable<Negotiated> | undefin
  * - `modern` / `legacy`: only that era. `{ pin }`: exactly that revision (a pinned 2026-07-28 refused with
  *   `-32022` is retried once when the server lists it as supported).
  * - no `protocol` and a `serverCard` naming a revision rxmcp speaks: that era without the probe (see `ClientOptions.serverCard`).
+ * - `joinSession`: no request; the joined session's revision and server as given (see `ClientOptions.joinSession`).
  *
  * **Temperature:** cold. **Emits:** the negotiated connection, once. **Completes:** after it.
  * **Errors:** `NegotiationError` (no common revision), or what the requests error with.
@@ -187,6 +201,7 @@ function fromCard(context: NegotiationContext): Observable<Negotiated> | undefin
  */
 export function negotiate(context: NegotiationContext): Observable<Negotiated> {
   return defer(() => {
+    if (context.options.joinSession !== undefined) return joined(context, context.options.joinSession);
     const mode = context.options.protocol ?? 'auto';
     const card = context.options.protocol === undefined ? fromCard(context) : undefined;
     if (card !== undefined) return card;

@@ -6,7 +6,7 @@ import type { Params, ProgressEvent } from '../session/types.js';
 import type { Client, ToolCallOptions } from './client-types.js';
 import type { CallOptions } from './envelope.js';
 import { asyncTaskVerbs, type AsyncTaskVerbs } from './tasks/promise.js';
-import type { ServerSession } from './types.js';
+import type { CloseOptions, ServerSession } from './types.js';
 import type { NotificationCallback } from './callbacks.js';
 import type { HealthCheckOptions, HealthReport } from './health.js';
 import type { ToolHintsMap } from './tool-hints.js';
@@ -45,8 +45,8 @@ export interface AsyncClient extends AsyncTableVerbs<AsyncCallOptions>, AsyncTas
   on(method: string, callback: NotificationCallback): () => void;
   /** The trusted tool hints as of the last listing (see `Client.toolHints$`). */
   toolHints(): ToolHintsMap;
-  /** Closes the client for good (`Client.close`). */
-  close(): void;
+  /** Closes the client for good (`Client.close`; `keepSession` leaves the server's session for another client). */
+  close(options?: CloseOptions): void;
 }
 
 /**
@@ -141,6 +141,6 @@ export function toAsyncClient(client: Client): AsyncClient {
     on: (method, callback) => client.on(method, callback),
     toolHints: () => client.toolHints(),
     ...asyncTaskVerbs(client, settle),
-    close: () => client.close(),
+    close: (options) => client.close(options),
   };
 }

@@ -16,4 +16,9 @@ export interface ServerSession {
   readonly instructions: string | undefined;
   /** Versions the server listed (`server/discover`), or the one it answered `initialize` with. */
   readonly supportedVersions: readonly string[];
+  /**
+   * True when the client joined a session another client negotiated (`ClientOptions.joinSession`): nothing was asked
+   * of the server, which is taken to be as that option describes.
+   */
+  readonly joined?: boolean;
 }

@@ -104,6 +104,26 @@ export type ProtocolMode = 'auto' | 'modern' | 'legacy' | {
   readonly pin: ProtocolVersion
 };
 
+/** What was negotiated in a session a client joins (`ClientOptions.joinSession`). */
+export interface JoinedSession {
+  /** The revision the session was negotiated at: one with the `initialize` handshake (2025-11-25 and before). */
+  readonly protocolVersion: ProtocolVersion;
+  /** The server's name and version, as its `initialize` result gave them. */
+  readonly serverInfo?: Implementation;
+  /** What the server offered in the session (default: nothing). */
+  readonly capabilities?: ServerCapabilities;
+}
+
+/** Options of `Client.close`. */
+export interface CloseOptions {
+  /**
+   * Leave the server's session in place (no `DELETE` of a Streamable HTTP session) so that another client, in this
+   * process or another, can join it (`ClientOptions.joinSession`): a task that a 2025-era server binds to the
+   * session goes on there. Default false. Transports without sessions close as usual.
+   */
+  readonly keepSession?: boolean;
+}
+
 /** Options of `createClient`. */
 export interface ClientOptions {
   /** Name and version sent to the server (`clientInfo`). Default: `{ name: 'rxmcp', version: <package version> }`. */
@@ -117,6 +137,13 @@ export interface ClientOptions {
    * `initialize` with the newest legacy revision it names. A card naming none changes nothing.
    */
   readonly serverCard?: Pick<ServerCard, 'remotes'>;
+  /**
+   * Join a session another client negotiated (the transport's `sessionId` option: a Streamable HTTP session of the
+   * 2025 revisions that was left open, say by `close({ keepSession: true })` in the process that handed off a task):
+   * the client sends no `initialize` and takes the server to be as described. Wins over `protocol` and `warmStart`.
+   * A server that no longer knows the session refuses every request (HTTP 404, or 400 from some servers).
+   */
+  readonly joinSession?: JoinedSession;
   /** How long the `server/discover` probe waits for an answer before assuming a legacy server (default 5000 ms). */
   readonly probeTimeoutMs?: number;
   /** Answers to the server's requests (sampling, elicitation, roots); each one present is declared as a capability. */

@@ -99,6 +99,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       if (state.detected === 'legacy-sse') return { ok: true, detail: 'HTTP+SSE (2024-11-05)' };
       return state.streamable.checkHealth?.() ?? { ok: true, detail: 'nothing detected yet' };
     },
+    keepSession: () => state.streamable.keepSession(),
     get detected() {
       return state.detected;
     },

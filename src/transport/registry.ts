@@ -20,6 +20,8 @@ export interface RemoteOptions {
   readonly fetch?: FetchLike;
   /** The WebSocket class of a `ws` server (default: the global one). */
   readonly WebSocket?: WebSocketConstructor;
+  /** A session of a 2025-era Streamable HTTP server to join (`streamableHttp`'s `sessionId`); the others ignore it. */
+  readonly sessionId?: string;
 }
 
 /** Why a WebSocket transport cannot be made: no WebSocket class, or headers it cannot carry. */
@@ -60,7 +62,7 @@ const ENTRIES = [
     kind: 'http', label: 'Streamable HTTP', names: ['http', 'streamable-http', 'streamableHttp', 'streamable_http'], schemes: [], options: HTTP_OPTIONS,
     create: (url, options) => streamableHttp(url, http(options)),
   },
-  { kind: 'sse', label: 'HTTP+SSE', names: ['sse'], schemes: [], options: HTTP_OPTIONS, create: (url, options) => legacySse(url, http(options)) },
+  { kind: 'sse', label: 'HTTP+SSE', names: ['sse'], schemes: [], options: HTTP_OPTIONS, create: (url, { sessionId: _none, ...options }) => legacySse(url, http(options)) },
   { kind: 'ws', label: 'WebSocket', names: ['ws', 'websocket'], schemes: ['ws:', 'wss:'], options: ['WebSocket'], create: webSocketOf },
 ] as const satisfies readonly TransportEntry[];
 

@@ -65,6 +65,13 @@ export interface StreamableHttpOptions {
   readonly openGetStream?: boolean;
   /** Send `DELETE` with the session id when the connection closes (default `true`). */
   readonly terminateSession?: boolean;
+  /**
+   * Join a session the server issued earlier, to this process or another (`Mcp-Session-Id`, 2025 revisions): every
+   * request carries it from the first, and the GET stream opens at once. The client must then send no `initialize`
+   * (`ClientOptions.joinSession` says what was negotiated in it). Not visible ASCII: ignored. Default: none, the
+   * server issues one on `initialize`.
+   */
+  readonly sessionId?: string;
   /** The transport's `cancellation` (default `notification`, the rule of the 2025 revisions). */
   readonly cancellation?: CancellationMode;
 }

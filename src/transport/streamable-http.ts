@@ -36,6 +36,8 @@ export interface StreamableHttpTransport extends Transport {
    * - **Teardown:** none (only stops listening).
    */
   health(): Observable<StreamableHttpHealth>;
+  /** The connection open now closes without `DELETE`: the session stays on the server for another client to join. */
+  keepSession(): void;
 }
 
 /** What the transport's health state says, as a `TransportHealth`. */
@@ -77,7 +79,9 @@ function connectHttp(
 ): Observable<InboundFrame> {
   return new Observable<InboundFrame>((subscriber) => {
     subscriber.add(() => {
-      if (options.terminateSession !== false) terminateSession(ctx);
+      const keep = ctx.keepSession;
+      ctx.keepSession = false;
+      if (options.terminateSession !== false && !keep) terminateSession(ctx);
     });
     if (options.openGetStream !== false) {
       subscriber.add(defer(() => optionalGetStream(ctx)).subscribe({ next: (frame) => subscriber.next(frame), error: (error: unknown) => subscriber.error(error) }));
@@ -107,7 +111,8 @@ function connectHttp(
  *   `outbound$` is emitted as a `failure` frame (the request fails, a lost notification or answer is a
  *   diagnostic), an HTTP error whose body is a JSON-RPC error as that frame, and a GET stream that gives up as
  *   a `failure` frame of the stream, which is opened again later: none of them ends the connection.
- * - **Teardown:** aborts the GET stream and pending POSTs, and DELETEs the session.
+ * - **Teardown:** aborts the GET stream and pending POSTs, and DELETEs the session (unless `keepSession()` was
+ *   called, or `options.terminateSession` is false).
  *
  * `exchange(frame)`:
  * - **Temperature:** cold; each subscription POSTs `frame` once.
@@ -140,5 +145,8 @@ export function streamableHttp(url: string | URL, options: StreamableHttpOptions
     auth: options.auth,
     health: () => ctx.health.asObservable(),
     checkHealth: () => httpHealth(ctx.health.value),
+    keepSession: () => {
+      ctx.keepSession = true;
+    },
   };
 }

@@ -127,6 +127,12 @@ export interface Transport {
   readonly reconnectable?: boolean;
   /** The transport's cheap check of itself (a process alive, the last request's outcome), sending nothing. */
   checkHealth?(): TransportHealth;
+  /**
+   * Leaves the server's session in place when the connection open now closes: a Streamable HTTP session is not
+   * ended with `DELETE`, so another client can join it (a task handed off to another process goes on there).
+   * Transports without sessions have none (`Client.close({ keepSession: true })` then closes as usual).
+   */
+  keepSession?(): void;
 }
 
 /** True when requests of the connection opening now can each go on their own exchange (see `Transport.exchangeable`). */

@@ -1,6 +1,6 @@
-import { filter, map, mergeMap, take, takeUntil, tap, timer } from 'rxjs';
-import { TaskNotFoundError, TaskReferenceError, parseTaskReference, resumeTask, taskReference, type TaskReference } from '../../../src/agent/index.js';
-import { createClient, type Client } from '../../../src/index.js';
+import { filter, map, mergeMap, of, take, takeUntil, tap, throwError, timer } from 'rxjs';
+import { TaskNotFoundError, TaskReferenceError, parseTaskReference, resumeTask, taskReference, taskSession, type TaskReference, type TaskResumeClient } from '../../../src/agent/index.js';
+import { RpcError, SessionExpiredError, createClient, type Client, type ServerSession } from '../../../src/index.js';
 import { eraCase, itInEachEra, serveTasks, toolResult } from '../../../src/testing/index.js';
 import { createTestScheduler } from '../../helpers/marbles.js';
 import { TASK_SERVER, arrivals, serveBuildTool, show } from './helpers.js';
@@ -140,5 +140,51 @@ describe('resumeTask', () => {
     const { error, methods } = resumeError('2026-07-28', '{"taskId": 3}');
     expect(TaskReferenceError.is(error) && error.failure).toBe('malformed');
     expect(methods).toEqual([]);
+  });
+});
+
+describe('taskSession', () => {
+  it('joins the session a 2025-11-25 core task was started in: its id, revision, server name and core tasks', () => {
+    const core = reference({ protocolVersion: '2025-11-25', shape: 'core', sessionId: 'session-7', serverName: 'tasks-server' });
+    expect(taskSession(core)).toEqual({
+      sessionId: 'session-7',
+      joinSession: { protocolVersion: '2025-11-25', serverInfo: { name: 'tasks-server', version: '' }, capabilities: { tasks: {} } },
+    });
+  });
+
+  it('is undefined for a reference without a session, and for the 2026-07-28 extension', () => {
+    expect(taskSession(reference({ protocolVersion: '2025-11-25', shape: 'core' }))).toBeUndefined();
+    expect(taskSession(reference({ sessionId: 'session-7' }))).toBeUndefined();
+  });
+});
+
+describe('resumeTask in a joined session', () => {
+  const joinedRef = reference({ protocolVersion: '2025-11-25', shape: 'core', sessionId: 'session-7' });
+  function failureOf(error: unknown, joined: boolean): unknown {
+    const server: ServerSession = { era: 'legacy', protocolVersion: '2025-11-25', serverInfo: undefined, capabilities: { tasks: {} }, instructions: undefined, supportedVersions: ['2025-11-25'], ...(joined ? { joined } : {}) };
+    const client: TaskResumeClient = { connect: () => of(server), watchTask: () => throwError(() => error) };
+    let failure: unknown;
+    resumeTask(client, joinedRef).subscribe({ error: (e: unknown) => (failure = e) });
+    return failure;
+  }
+
+  it('turns a 404 (SessionExpiredError) into TaskReferenceError session-ended naming the session', () => {
+    const failure = failureOf(new SessionExpiredError(), true);
+    expect(TaskReferenceError.is(failure) && [failure.failure, failure.sessionId, failure.taskId]).toEqual(['session-ended', 'session-7', 'task-1']);
+    expect((failure as Error).message).toContain('session session-7');
+  });
+
+  it('turns a -32000 refusal of the session (400 of SDK-built servers) into session-ended', () => {
+    const failure = failureOf(new RpcError(-32000, 'Bad Request: No valid session ID provided', { method: 'tasks/get' }), true);
+    expect(TaskReferenceError.is(failure) && failure.failure).toBe('session-ended');
+  });
+
+  it('keeps TaskNotFoundError for a task the joined session does not know (-32602)', () => {
+    expect(TaskNotFoundError.is(failureOf(new RpcError(-32602, 'Task not found', { method: 'tasks/get' }), true))).toBeTrue();
+  });
+
+  it('passes the same refusals through unchanged for a client in a session of its own', () => {
+    const expired = new SessionExpiredError();
+    expect(failureOf(expired, false)).toBe(expired);
   });
 });

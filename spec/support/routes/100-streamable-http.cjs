@@ -1,6 +1,7 @@
 // /__rxmcp/streamable-http/*: real Streamable HTTP MCP servers for the streamable-http specs.
 //   modern, modern-sse         the official v2 server (2026-07-28 + stateless 2025 fallback), JSON-or-SSE / always SSE
 //   sessions, sessions-json    the official v1 server with sessions and resumability, SSE / JSON responses
+//   sessions-tasks             the official v1 server with sessions and 2025-11-25 core tasks kept per session
 //   sessions/expire?session=   drops a session server-side (its next request gets 404)
 //   scenario/<name>/<key>      hand-written endpoints (see http-scenarios.cjs)
 //   log?tag=                   what the servers recorded under a tag (see http-log.cjs)
@@ -20,6 +21,7 @@ const servers = {
   'modern-sse': modernHandler('sse'),
   sessions: sessionHandler(),
   'sessions-json': sessionHandler({ json: true }),
+  'sessions-tasks': sessionHandler({ tasks: true }),
 };
 
 function readJson(req) {

@@ -32,7 +32,12 @@ export interface HttpContext {
   /** The last `MCP-Protocol-Version` a POST carried, repeated on GET and DELETE. */
   protocolVersion: string | undefined;
   readonly health: BehaviorSubject<StreamableHttpHealth>;
+  /** Set by `keepSession()`: the closing connection leaves the session on the server (no `DELETE`). */
+  keepSession: boolean;
 }
+
+/** What a session id may be made of (the spec: visible ASCII, 0x21 to 0x7E). */
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** Copies `source` into `target` with lower-cased header names (later copies win, case-insensitively). */
 export function copyHeaders(target: Record<string, string>, source: Readonly<Record<string, string>>): void {
@@ -47,6 +52,7 @@ export function createHttpContext(url: string | URL, options: StreamableHttpOpti
   const headers: Record<string, string> = {};
   if (options.headers) copyHeaders(headers, options.headers);
   const reconnect = options.reconnect ?? {};
+  const joined = options.sessionId !== undefined && VISIBLE_ASCII.test(options.sessionId) ? options.sessionId : undefined;
   return {
     url: String(url),
     fetch: authorizedFetch(resolveFetch(options.fetch), options.auth, String(url)),
@@ -59,10 +65,11 @@ export function createHttpContext(url: string | URL, options: StreamableHttpOpti
       growFactor: reconnect.growFactor ?? 1.5,
       maxRetries: reconnect.maxRetries ?? 3,
     },
-    session: new BehaviorSubject<string | undefined>(undefined),
+    session: new BehaviorSubject<string | undefined>(joined),
     established: new BehaviorSubject<string | undefined>(undefined),
     protocolVersion: undefined,
-    health: new BehaviorSubject<StreamableHttpHealth>({ sessionId: undefined, getStream: 'off', lastError: undefined }),
+    health: new BehaviorSubject<StreamableHttpHealth>({ sessionId: joined, getStream: 'off', lastError: undefined }),
+    keepSession: false,
   };
 }
 
@@ -73,7 +80,7 @@ export function reportHealth(ctx: HttpContext, change: Partial<StreamableHttpHea
 
 /** Records the session id the server issued (visible ASCII only, as the spec requires; others are ignored). */
 export function captureSession(ctx: HttpContext, sessionId: string | null): void {
-  if (sessionId === null || sessionId === ctx.session.value || !/^[\x21-\x7e]+$/.test(sessionId)) return;
+  if (sessionId === null || sessionId === ctx.session.value || !VISIBLE_ASCII.test(sessionId)) return;
   if (ctx.established.value !== undefined) ctx.established.next(undefined);
   ctx.session.next(sessionId);
   reportHealth(ctx, { sessionId });
