@@ -8,6 +8,7 @@ import type { CallOptions } from '../envelope.js';
 import { listOn } from '../verbs.js';
 import { taskRequest, taskShapeFor } from './requests.js';
 import { fromCoreTask, taskOf, taskToolResult } from './snapshot.js';
+import { completeOnCloseInHandler } from './close-in-handler.js';
 import { callToolAsTask, type StartDeps } from './start.js';
 import type { TaskDetails, TaskSnapshot, TaskVerbs } from './types.js';
 import { watchTask } from './watch.js';
@@ -44,8 +45,8 @@ export function createTaskVerbs(deps: StartDeps): TaskVerbs {
   const ack = (ready: ClientConnection, method: string, params: Readonly<Record<string, unknown>>, options: CallOptions) =>
     taskRequest(ready, method, params, options).pipe(mergeMap(() => EMPTY));
   return {
-    callToolAsTask: (name, args, options = {}) => callToolAsTask(deps, name, args, options),
-    watchTask: (taskId, options = {}) => watchTask(deps, taskId, options),
+    callToolAsTask: (name, args, options = {}) => callToolAsTask(deps, name, args, options).pipe(completeOnCloseInHandler()),
+    watchTask: (taskId, options = {}) => watchTask(deps, taskId, options).pipe(completeOnCloseInHandler()),
     getTask: (taskId, options = {}) => onReady(deps, (ready) => getTask(deps, ready, taskId, options)),
     listTasks: (options = {}) => onReady(deps, (ready) => listTasks(deps, ready, options)),
     taskResult: (taskId, options = {}) => onReady(deps, (ready) => taskResult(deps, ready, taskId, options)),
