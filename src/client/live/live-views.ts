@@ -38,71 +38,60 @@ function kinds(lists: CatalogLists): Kinds {
   };
 }
 
-/** What a catalog view builds on: the core, the listen stream (made on first need), the catalog options. */
+/** What a live view builds on: the core, the listen stream (made on first need), the catalog lists and options. */
 interface LiveDeps {
   readonly core: ClientCore;
   readonly listen: () => ListenManager;
+  readonly lists: CatalogLists;
   readonly options: CatalogOptions;
 }
 
-/** The live state's views, each built on first use: a client that never reads one pays nothing for it. */
-class LiveViews implements LiveState {
-  private readonly built: { -readonly [K in keyof LiveState]?: LiveState[K] } = {};
-  private kindsOf: Kinds | undefined;
+type Views = { -readonly [K in keyof LiveState]: LiveState[K] };
 
-  constructor(private readonly deps: LiveDeps, private readonly lists: CatalogLists) {}
+/** A client's live state until a view is read: what the views build on, and the views built so far. */
+interface LiveViews {
+  readonly deps: LiveDeps;
+  readonly built: Partial<Views>;
+  kinds?: Kinds;
+}
 
-  private catalog<K extends keyof Kinds>(key: K): Kinds[K] extends CatalogKind<infer T> ? Observable<CatalogState<T>> : never {
-    const kind = (this.kindsOf ??= kinds(this.lists))[key] as CatalogKind<unknown>;
-    return liveCatalog(this.deps.core, this.deps.listen(), kind, this.deps.options) as never;
-  }
+const catalog = <K extends keyof Kinds>(key: K) => (views: LiveViews) => {
+  const { core, listen, lists, options } = views.deps;
+  return liveCatalog(core, listen(), (views.kinds ??= kinds(lists))[key] as CatalogKind<never>, options);
+};
+const items = (name: 'toolsState$' | 'resourcesState$' | 'resourceTemplatesState$' | 'promptsState$' | 'skillsState$' | 'eventTypesState$') =>
+  (views: LiveViews) => itemsOf((views as unknown as LiveState)[name] as Observable<CatalogState<never>>);
 
-  get state$(): Observable<ClientState> {
-    const { core } = this.deps;
-    return (this.built.state$ ??= clientState(core.view$, core.reconnecting$, core.waitingForUser$));
-  }
-  get toolsState$(): Observable<CatalogState<Tool>> {
-    return (this.built.toolsState$ ??= this.catalog('tools'));
-  }
-  get resourcesState$(): Observable<CatalogState<Resource>> {
-    return (this.built.resourcesState$ ??= this.catalog('resources'));
-  }
-  get resourceTemplatesState$(): Observable<CatalogState<ResourceTemplate>> {
-    return (this.built.resourceTemplatesState$ ??= this.catalog('templates'));
-  }
-  get promptsState$(): Observable<CatalogState<Prompt>> {
-    return (this.built.promptsState$ ??= this.catalog('prompts'));
-  }
-  get skillsState$(): Observable<CatalogState<Skill>> {
-    return (this.built.skillsState$ ??= this.catalog('skills'));
-  }
-  get eventTypesState$(): Observable<CatalogState<EventType>> {
-    return (this.built.eventTypesState$ ??= this.catalog('eventTypes'));
-  }
-  get tools$(): Observable<readonly Tool[]> {
-    return (this.built.tools$ ??= itemsOf(this.toolsState$));
-  }
-  get resources$(): Observable<readonly Resource[]> {
-    return (this.built.resources$ ??= itemsOf(this.resourcesState$));
-  }
-  get resourceTemplates$(): Observable<readonly ResourceTemplate[]> {
-    return (this.built.resourceTemplates$ ??= itemsOf(this.resourceTemplatesState$));
-  }
-  get prompts$(): Observable<readonly Prompt[]> {
-    return (this.built.prompts$ ??= itemsOf(this.promptsState$));
-  }
-  get skills$(): Observable<readonly Skill[]> {
-    return (this.built.skills$ ??= itemsOf(this.skillsState$));
-  }
-  get eventTypes$(): Observable<readonly EventType[]> {
-    return (this.built.eventTypes$ ??= itemsOf(this.eventTypesState$));
-  }
-  get notifications(): NotificationStreams {
-    return (this.built.notifications ??= notificationStreams(this.deps.core));
-  }
-  get watchResource(): LiveState['watchResource'] {
-    return (this.built.watchResource ??= resourceWatches(this.deps.core, this.deps.listen()));
-  }
+/** How each view is built, the first time it is read. */
+const BUILDERS: { readonly [K in keyof LiveState]: (views: LiveViews) => LiveState[K] } = {
+  state$: ({ deps: { core } }) => clientState(core.view$, core.reconnecting$, core.waitingForUser$),
+  toolsState$: catalog('tools'),
+  resourcesState$: catalog('resources'),
+  resourceTemplatesState$: catalog('templates'),
+  promptsState$: catalog('prompts'),
+  skillsState$: catalog('skills'),
+  eventTypesState$: catalog('eventTypes'),
+  tools$: items('toolsState$'),
+  resources$: items('resourcesState$'),
+  resourceTemplates$: items('resourceTemplatesState$'),
+  prompts$: items('promptsState$'),
+  skills$: items('skillsState$'),
+  eventTypes$: items('eventTypesState$'),
+  notifications: ({ deps: { core } }) => notificationStreams(core),
+  watchResource: ({ deps: { core, listen } }) => resourceWatches(core, listen()),
+};
+
+/** The names of the live state's views. */
+export const LIVE_VIEWS = Object.keys(BUILDERS) as readonly (keyof LiveState)[];
+
+/** One getter per view, made once and shared: a client's live state is one small object until a view is read. */
+const PROTOTYPE: object = {};
+for (const name of LIVE_VIEWS) {
+  Object.defineProperty(PROTOTYPE, name, {
+    get(this: LiveViews) {
+      return (this.built[name] ??= BUILDERS[name](this) as never);
+    },
+  });
 }
 
 /**
@@ -113,5 +102,6 @@ class LiveViews implements LiveState {
 export function createLiveState(core: ClientCore, lists: CatalogLists, options: CatalogOptions = {}, listen?: () => ListenManager): LiveState {
   let made: ListenManager | undefined;
   const listenOf = listen ?? (() => (made ??= createListenManager(core, options)));
-  return new LiveViews({ core, listen: listenOf, options }, lists);
+  const views: LiveViews = Object.create(PROTOTYPE);
+  return Object.assign(views, { deps: { core, listen: listenOf, lists, options }, built: {} }) as unknown as LiveState;
 }
