@@ -7,7 +7,9 @@
 // --roots runs each rxmcp client once per checkout (its built dist/ and its rxjs), interleaved with the others.
 //
 // seq: 5000 sequential calls after 1000 warm-up calls, µs per call. conc: 1000 calls in flight, 1 warm-up + 20
-// batches, calls/s. Both report GC time per 1000 calls. Each measurement runs in a fresh process.
+// batches, calls/s. connect: a fresh client connects, lists its tools, makes one call and closes, 300 times (--connects)
+// after 20 for warm-up, µs per connect (the cpu column is then per connect). All report GC time per 1000 calls (or
+// connects). Each measurement runs in a fresh process.
 //
 // node bench/inproc.mjs --worker <client> <seq|conc> --alloc   one measurement under the sampling heap profiler
 // (objects later collected included; bench/alloc.mjs): bytes allocated per call, and the functions that allocate them.
@@ -30,6 +32,7 @@ const numberOption = (name, fallback) => {
 };
 const SEQ = { warmup: 1000, calls: numberOption('calls', 5000) };
 const CONC = { inFlight: 1000, batches: numberOption('batches', 20) };
+const CONNECT = { warmup: 20, connects: numberOption('connects', 300) };
 const ROOT = argv0.includes('--root') ? argv0[argv0.indexOf('--root') + 1] : undefined;
 // --patient: an hour for each request instead of the default minute (under callgrind 1000 calls in flight may take
 // longer than that); the request clocks run all the same, so the path measured is the default one.
@@ -41,7 +44,7 @@ async function load(name) {
   return [await import(pathToFileURL(join(ROOT, 'dist', `${name}.js`)).href), createRequire(join(ROOT, 'package.json'))('rxjs')];
 }
 const CLIENTS = ['rxmcp-auto', 'rxmcp-legacy', 'rxmcp-session', 'official', 'official-auto'];
-const CASES = ['seq', 'conc'];
+const CASES = ['seq', 'conc', 'connect'];
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -167,6 +170,42 @@ const OPEN = {
   'official-auto': () => official(true),
 };
 
+/** connect: a fresh client connects, lists its tools, makes one call and closes, CONNECT.connects times. */
+async function connectWorker(clientName, profiler, observer, gcMs) {
+  let protocol;
+  const once = async () => {
+    const client = await OPEN[clientName]();
+    if ((await client.call('x')).content[0].text !== 'x') throw new Error('wrong echo');
+    protocol = client.protocol();
+    await client.close();
+  };
+  for (let i = 0; i < CONNECT.warmup; i += 1) await once();
+  await profiler?.start();
+  observer.observe({ entryTypes: ['gc'] });
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < CONNECT.connects; i += 1) await once();
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  await new Promise((resolve) => setImmediate(resolve));
+  observer.disconnect();
+  await report(profiler, { value: (ms * 1000) / CONNECT.connects, unit: 'µs/conn', calls: CONNECT.connects }, gcMs(), cpu, { protocol: () => protocol });
+}
+
+/** Prints one measurement: the allocation profile on stderr (with --alloc), the JSON line on stdout; exits. */
+async function report(profiler, out, gcMs, cpu, client) {
+  if (profiler) {
+    const { bytesPerCall, top } = await profiler.stop(out.calls);
+    const lines = [`allocated: ${bytesPerCall.toFixed(0)} bytes per ${out.unit === 'µs/conn' ? 'connect' : 'call'}`, ...top.map(([site, bytes]) => `${String(bytes).padStart(7)}  ${site}`)];
+    process.stderr.write(`${lines.join('\n')}\n`);
+  }
+  out.gcMsPer1000 = (gcMs * 1000) / out.calls;
+  out.cpuUsPerCall = (cpu.user + cpu.system) / out.calls;
+  out.protocol = client.protocol();
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+  process.exit(0);
+}
+
 async function worker(clientName, caseName) {
   let profiler;
   if (argv.includes('--alloc')) {
@@ -178,6 +217,7 @@ async function worker(clientName, caseName) {
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) gcMs += entry.duration;
   });
+  if (caseName === 'connect') return connectWorker(clientName, profiler, observer, () => gcMs);
   const client = await OPEN[clientName]();
   let out;
   let cpuBefore;
@@ -208,17 +248,9 @@ async function worker(clientName, caseName) {
   }
   await new Promise((resolve) => setImmediate(resolve));
   observer.disconnect();
-  if (profiler) {
-    const { bytesPerCall, top } = await profiler.stop(out.calls);
-    const lines = [`allocated: ${bytesPerCall.toFixed(0)} bytes per call`, ...top.map(([site, bytes]) => `${String(bytes).padStart(7)}  ${site}`)];
-    process.stderr.write(`${lines.join('\n')}\n`);
-  }
-  out.gcMsPer1000 = (gcMs * 1000) / out.calls;
-  out.cpuUsPerCall = (cpu.user + cpu.system) / out.calls;
-  out.protocol = client.protocol();
+  const protocol = client.protocol();
   await client.close();
-  process.stdout.write(`${JSON.stringify(out)}\n`);
-  process.exit(0);
+  await report(profiler, out, gcMs, cpu, { protocol: () => protocol });
 }
 
 function runWorker({ client, root }, caseName) {
@@ -264,19 +296,19 @@ async function main() {
   }
   const width = Math.max(15, ...variants.map((v) => v.label.length + 2));
   console.log(`in-process, no I/O; medians of ${rounds} rounds; node ${process.version}; cpu = user + system µs per call`);
-  console.log(`${'case'.padEnd(6)}${'client'.padEnd(width)}${'value'.padStart(10)} unit     ${'cpu µs'.padStart(8)}${'gc ms/1000'.padStart(12)}  protocol`);
+  console.log(`${'case'.padEnd(8)}${'client'.padEnd(width)}${'value'.padStart(10)} unit     ${'cpu µs'.padStart(8)}${'gc ms/1000'.padStart(12)}  protocol`);
   for (const caseName of cases) {
     for (const { label } of variants) {
       const mine = results.filter((r) => r.label === label && r.case === caseName && r.error === undefined);
       const errors = results.filter((r) => r.label === label && r.case === caseName && r.error !== undefined);
       if (mine.length === 0) {
-        console.log(`${caseName.padEnd(6)}${label.padEnd(width)} ${errors[0]?.error ?? 'n/a'}`);
+        console.log(`${caseName.padEnd(8)}${label.padEnd(width)} ${errors[0]?.error ?? 'n/a'}`);
         continue;
       }
       const value = median(mine.map((r) => r.value));
       const cpu = median(mine.map((r) => r.cpuUsPerCall));
       const gc = median(mine.map((r) => r.gcMsPer1000));
-      console.log(`${caseName.padEnd(6)}${label.padEnd(width)}${value.toFixed(1).padStart(10)} ${mine[0].unit.padEnd(8)}${cpu.toFixed(1).padStart(8)}${gc.toFixed(2).padStart(12)}  ${mine[0].protocol}`);
+      console.log(`${caseName.padEnd(8)}${label.padEnd(width)}${value.toFixed(1).padStart(10)} ${mine[0].unit.padEnd(8)}${cpu.toFixed(1).padStart(8)}${gc.toFixed(2).padStart(12)}  ${mine[0].protocol}`);
     }
   }
 }

@@ -66,30 +66,42 @@ describe('DeadlineQueue', () => {
     });
   });
 
-  it('cancels its timer once nothing is armed, so an idle session keeps nothing scheduled', () => {
-    const queue = new DeadlineQueue();
-    const log: string[] = [];
-    const entries = [new Probe('a', log), new Probe('b', log)];
-    const schedule = spyOn(asyncScheduler, 'schedule').and.callThrough();
-    for (const entry of entries) queue.add(entry, 60_000);
-    expect(schedule).toHaveBeenCalledTimes(1);
-    const action = schedule.calls.mostRecent().returnValue;
-    for (const entry of entries) queue.remove(entry);
-    expect(action.closed).toBeTrue();
-  });
-});
-
-describe('Session request clocks', () => {
-  it('share one timer for all requests in flight under the same limit, and each still times out on its own', () => {
-    createTestScheduler().run(({ hot, cold, expectObservable }) => {
-      const session = createSession(marbleTransport(hot('-')).transport, { timeout: { firstMs: 5 } });
-      session.connection$.subscribe();
+  it('cancels its timer once nothing is armed in virtual time, so marble specs see no timer run after the last request', () => {
+    createTestScheduler().run(() => {
+      const queue = new DeadlineQueue();
+      const log: string[] = [];
+      const entries = [new Probe('a', log), new Probe('b', log)];
       const schedule = spyOn(asyncScheduler, 'schedule').and.callThrough();
-      for (let i = 0; i < 50; i += 1) {
-        expectObservable(session.request(`m${i}`)).toBe('-----#', undefined, new RequestTimeoutError(`m${i}`, 'first', 5));
-      }
-      expectObservable(cold('--x').pipe(() => session.request('later')), '--^').toBe('-------#', undefined, new RequestTimeoutError('later', 'first', 5));
-      cold('-x').subscribe(() => expect(schedule).toHaveBeenCalledTimes(1));
+      for (const entry of entries) queue.add(entry, 60_000);
+      expect(schedule).toHaveBeenCalledTimes(1);
+      const action = schedule.calls.mostRecent().returnValue;
+      for (const entry of entries) queue.remove(entry);
+      expect(action.closed).toBeTrue();
     });
+  });
+
+  it('still expires an entry armed on a timer left from an earlier entry, at its own time', () => {
+    createTestScheduler().run(({ flush }) => {
+      const log: string[] = [];
+      const queue = new DeadlineQueue();
+      const early = new Probe('early', log);
+      queue.add(early, 5);
+      queue.remove(early);
+      asyncScheduler.schedule(() => queue.add(new Probe('late', log), 5), 3);
+      flush();
+      expect(log).toEqual(['late@8']);
+    });
+  });
+
+  it('cancels at once the timer of a list emptied after close()', () => {
+    const queue = new DeadlineQueue();
+    const entry = new Probe('last', []);
+    const schedule = spyOn(asyncScheduler, 'schedule').and.callThrough();
+    queue.add(entry, 60_000);
+    queue.close();
+    const action = schedule.calls.mostRecent().returnValue;
+    expect(action.closed).toBeFalse();
+    queue.remove(entry);
+    expect(action.closed).toBeTrue();
   });
 });

@@ -12,9 +12,12 @@ import { checkHealth } from './health.js';
 import { watchFailures } from './live/failures.js';
 import { callToolEvents, toolCallParams } from './tool-calls.js';
 import { ToolRegistry } from './tool-registry.js';
-import type { ClientOptions } from './types.js';
-import { createListenManager } from './live/listen.js';
-import { createLiveState } from './live/live-state.js';
+import type { ClientOptions, CloseOptions } from './types.js';
+import { createListenManager, type ListenManager } from './live/listen.js';
+import type { CatalogLists } from './live/live-state.js';
+import { createLiveState } from './live/live-views.js';
+import { lazyMembers, type LazyMembers } from './lazy-members.js';
+import type { TaskVerbs } from './tasks/types.js';
 import { eventTypesOn, skillsOn } from './skills.js';
 import { registryLookups, type StartDeps } from './tasks/start.js';
 import { createTaskVerbs } from './tasks/verbs.js';
@@ -74,30 +77,46 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
   const core = createClientCore(transport, options, options.clientInfo ?? DEFAULT_CLIENT_INFO);
   const tools = new ToolRegistry(core, options.trustToolAnnotations === true);
   const verbs = bindVerbs(core, VERB_TABLE);
-  const listen = createListenManager(core, options.live);
-  const tasks: StartDeps = { core, listen, ...registryLookups(core, tools) };
+  let listenManager: ListenManager | undefined;
+  const listen = () => (listenManager ??= createListenManager(core, options.live));
+  const lookups = registryLookups(core, tools);
+  const tasks: StartDeps = { core, get listen() { return listen(); }, tool: lookups.tool, knownTool: lookups.knownTool, safeToRepeat: lookups.safeToRepeat };
   core.install(verbChain(core, tools, tasks));
-  const live = createLiveState(core, {
+  const live = createLiveState(core, catalogLists(core, tools), options.live, listen);
+  let taskVerbs: TaskVerbs | undefined;
+  const callbacks = Object.entries(options.handlers?.notifications ?? {}).map(([method, callback]) => onNotification(core.session.notifications$, method, callback, core.diagnose));
+  const failures = options.onFailure === undefined ? undefined : watchFailures(live.state$, options.onFailure, core.diagnose);
+  const close = (closeOptions?: CloseOptions) => {
+    core.close(closeOptions);
+    tools.close();
+    for (const callback of callbacks) callback.unsubscribe();
+    failures?.unsubscribe();
+  };
+  // One object without spreads: an object literal spreading several others allocates tens of KB per client.
+  return Object.assign(lazyMembers(core, live, () => (taskVerbs ??= createTaskVerbs(tasks))), verbs, ownVerbs(core, tools, tasks, verbs), { close });
+}
+
+/** The lists behind the live catalogs; a tool list walked there fills the tool registry. */
+function catalogLists(core: ClientCore, tools: ToolRegistry): CatalogLists {
+  return {
     tools: (ready) => tools.keep(listOn<Tool>(core, ready, 'tools/list', 'tools')),
     resources: (ready) => listOn<Resource>(core, ready, 'resources/list', 'resources'),
     resourceTemplates: (ready) => listOn<ResourceTemplate>(core, ready, 'resources/templates/list', 'resourceTemplates'),
     prompts: (ready) => listOn<Prompt>(core, ready, 'prompts/list', 'prompts'),
     skills: (ready) => skillsOn(core, ready),
     eventTypes: (ready) => eventTypesOn(core, ready),
-  }, options.live, listen);
-  const callbacks = Object.entries(options.handlers?.notifications ?? {}).map(([method, callback]) => onNotification(core.session.notifications$, method, callback, core.diagnose));
-  const failures = options.onFailure === undefined ? undefined : watchFailures(live.state$, options.onFailure, core.diagnose);
+  };
+}
+
+type TableVerbs = ReturnType<typeof bindVerbs<typeof VERB_TABLE>>;
+
+/** The members of a client that are not table verbs, live state, task verbs nor `close`. */
+function ownVerbs(core: ClientCore, tools: ToolRegistry, tasks: StartDeps, verbs: TableVerbs): Omit<Client, keyof LazyMembers | keyof TableVerbs | 'close'> & Pick<Client, 'listTools' | 'listToolsPage'> {
   return {
-    ...live,
-    ...createTaskVerbs(tasks),
     session: core.session,
     server$: core.server$,
-    get server() {
-      return core.server();
-    },
     diagnostics$: core.diagnostics$,
     connect: () => core.ready().pipe(mergeMap((ready) => [ready.server])),
-    ...verbs,
     listTools: (o) => tools.keep(verbs.listTools(o)),
     listToolsPage: (cursor, o) => tools.keepPage(verbs.listToolsPage(cursor, o)),
     callTool: (name, args, o = {}) => core.result<CallToolResult>('tools/call', toolCallParams(name, args), o, tasks.safeToRepeat(name, o)),
@@ -111,12 +130,6 @@ export function createClient(transport: Transport, options: ClientOptions = {}):
     on: (method, callback) => {
       const subscription = onNotification(core.session.notifications$, method, callback, core.diagnose);
       return () => subscription.unsubscribe();
-    },
-    close: (closeOptions) => {
-      core.close(closeOptions);
-      tools.close();
-      for (const callback of callbacks) callback.unsubscribe();
-      failures?.unsubscribe();
     },
   };
 }

@@ -132,6 +132,7 @@ export class SessionCore {
     this.closed = true;
     this.latest?.abort(new ConnectionClosedError('The session was closed'));
     this.pauses.close();
+    this.host.deadlines.close();
     for (const subject of [streams.notifications, streams.frames, streams.diagnostics, streams.connections, streams.state]) subject.complete();
   }
 

@@ -27,17 +27,35 @@ function runList(this: SchedulerAction<DeadlineList>, list?: DeadlineList): void
   list?.queue.expire(list);
 }
 
+/** The host timer of a scheduled action: a Node `Timeout` under `asyncScheduler` (a number in browsers, none in virtual time). */
+interface HostTimer {
+  ref?(): unknown;
+  unref?(): unknown;
+}
+
+/** The Node timer behind a scheduled action, when it has one that can stop keeping the process alive. */
+function hostTimer(action: Subscription): Required<HostTimer> | undefined {
+  const timer = (action as Subscription & { id?: HostTimer }).id;
+  if (typeof timer !== 'object' || timer === null || typeof timer.ref !== 'function' || typeof timer.unref !== 'function') return undefined;
+  return timer as Required<HostTimer>;
+}
+
 /** How many lengths keep their (empty) list before the empty ones are dropped. */
 const KEPT_LISTS = 8;
 
 /**
  * Deadlines of many requests on few timers: one list per length (60 s for every request under the default limit),
- * one scheduled action per list, for its head. Arming and disarming are O(1) and allocate nothing; the action is
- * cancelled when its list empties, so nothing keeps the process alive. Runs on `asyncScheduler`, so marble tests
- * drive it in virtual time.
+ * one scheduled action per list, for its head. Arming and disarming are O(1) and allocate nothing. In Node, an action
+ * whose list empties stays scheduled, its timer no longer keeping the process alive, so that requests one after the
+ * other arm no timer of their own: the next request of that length takes it over (an action due before a head's
+ * deadline finds nothing due and waits again for the head), and when it runs with its list still empty it ends.
+ * Elsewhere (browsers, virtual time) the action is cancelled when its list empties, as nothing else would tell it
+ * from a pending deadline. `close()` cancels the actions of the empty lists, and from then on an emptied list's action
+ * is cancelled at once. Runs on `asyncScheduler`, so marble tests drive it in virtual time.
  */
 export class DeadlineQueue {
   private readonly lists = new Map<number, DeadlineList>();
+  private closed = false;
 
   /** Arms `entry` to expire `ms` from now (re-arming an armed entry moves it). */
   add(entry: Deadline, ms: number): void {
@@ -54,7 +72,9 @@ export class DeadlineQueue {
     if (list.tail === undefined) list.head = entry;
     else list.tail.next = entry;
     list.tail = entry;
-    if (list.head === entry && list.action === undefined) this.schedule(list, ms, entry.due);
+    if (list.head !== entry) return;
+    if (list.action === undefined) this.schedule(list, ms, entry.due);
+    else hostTimer(list.action)?.ref();
   }
 
   /** Disarms `entry`; nothing happens when it is not armed. */
@@ -69,15 +89,31 @@ export class DeadlineQueue {
     entry.prev = undefined;
     entry.next = undefined;
     if (list.head !== undefined) return;
-    list.action?.unsubscribe();
-    list.action = undefined;
-    // An empty list stays for the next request of its length (one request at a time would otherwise make and drop
-    // a list each time); past a few lengths, the empty ones go.
+    // An empty list stays for the next request of its length, its action too (one request at a time would
+    // otherwise make and drop a list and a timer each time); past a few lengths, the empty ones go.
+    const timer = list.action === undefined || this.closed ? undefined : hostTimer(list.action);
+    if (timer === undefined) this.cancel(list);
+    else timer.unref();
     if (this.lists.size > KEPT_LISTS) this.dropEmpty();
   }
 
+  /** Cancels the actions left scheduled for empty lists; from now on an emptied list's action is cancelled at once. */
+  close(): void {
+    this.closed = true;
+    this.dropEmpty();
+  }
+
+  private cancel(list: DeadlineList): void {
+    list.action?.unsubscribe();
+    list.action = undefined;
+  }
+
   private dropEmpty(): void {
-    for (const [ms, list] of this.lists) if (list.head === undefined) this.lists.delete(ms);
+    for (const [ms, list] of this.lists) {
+      if (list.head !== undefined) continue;
+      this.cancel(list);
+      this.lists.delete(ms);
+    }
   }
 
   /** Runs when a list's action is due: expires every entry due by then, then waits for the next head. */

@@ -1,17 +1,13 @@
 import { distinctUntilChanged, filter, map, type Observable } from 'rxjs';
 import type { Prompt } from '../../protocol/model/prompts.js';
 import type { ReadResourceResult, Resource, ResourceTemplate } from '../../protocol/model/resources.js';
-import { EVENTS_EXTENSION, type EventType } from '../../protocol/model/events.js';
+import type { EventType } from '../../protocol/model/events.js';
 import type { Skill } from '../../protocol/model/skills.js';
 import type { Tool } from '../../protocol/model/tools.js';
-import type { ClientCore } from '../core.js';
 import type { ClientConnection } from '../client-connection.js';
-import type { CatalogOptions } from '../types.js';
-import { liveCatalog, type CatalogKind, type CatalogState } from './catalog.js';
-import { clientState, type ClientState } from './client-state.js';
-import { createListenManager, type ListenManager } from './listen.js';
-import { notificationStreams, type NotificationStreams } from './notifications.js';
-import { resourceWatches } from './watch-resource.js';
+import type { CatalogState } from './catalog.js';
+import type { ClientState } from './client-state.js';
+import type { NotificationStreams } from './notifications.js';
 
 /**
  * The live, hot views of a server that a client offers, the same in every protocol revision.
@@ -194,60 +190,4 @@ export function itemsOf<T>(state$: Observable<CatalogState<T>>): Observable<read
     filter((items): items is readonly T[] => items !== undefined),
     distinctUntilChanged(),
   );
-}
-
-interface Kinds {
-  tools: CatalogKind<Tool>;
-  resources: CatalogKind<Resource>;
-  templates: CatalogKind<ResourceTemplate>;
-  prompts: CatalogKind<Prompt>;
-  skills: CatalogKind<Skill>;
-  eventTypes: CatalogKind<EventType>;
-}
-
-function kinds(lists: CatalogLists): Kinds {
-  const resources = { method: 'resources/list', notification: 'notifications/resources/list_changed', capability: ['resources', 'listChanged'], listen: { resourcesListChanged: true } };
-  return {
-    tools: { method: 'tools/list', notification: 'notifications/tools/list_changed', capability: ['tools', 'listChanged'], listen: { toolsListChanged: true }, list: lists.tools },
-    resources: { ...resources, list: lists.resources },
-    templates: { ...resources, method: 'resources/templates/list', list: lists.resourceTemplates },
-    prompts: { method: 'prompts/list', notification: 'notifications/prompts/list_changed', capability: ['prompts', 'listChanged'], listen: { promptsListChanged: true }, list: lists.prompts },
-    // Skills are resources: a server announces a changed skill catalog as a resource list change.
-    skills: { ...resources, method: 'skills/list', list: lists.skills },
-    eventTypes: {
-      method: 'events/list', notification: 'notifications/events/list_changed', capability: ['extensions', EVENTS_EXTENSION, 'listChanged'],
-      listen: { eventsListChanged: true }, list: lists.eventTypes,
-    },
-  };
-}
-
-/**
- * Builds the live state of a client (catalogs, resource watches, typed notifications, connection state) on the
- * client's listen stream (`listen`, shared with what else needs one; a new one by default).
- */
-export function createLiveState(core: ClientCore, lists: CatalogLists, options: CatalogOptions = {}, listen: ListenManager = createListenManager(core, options)): LiveState {
-  const all = kinds(lists);
-  const toolsState$ = liveCatalog(core, listen, all.tools, options);
-  const resourcesState$ = liveCatalog(core, listen, all.resources, options);
-  const resourceTemplatesState$ = liveCatalog(core, listen, all.templates, options);
-  const promptsState$ = liveCatalog(core, listen, all.prompts, options);
-  const skillsState$ = liveCatalog(core, listen, all.skills, options);
-  const eventTypesState$ = liveCatalog(core, listen, all.eventTypes, options);
-  return {
-    state$: clientState(core.view$, core.reconnecting$, core.waitingForUser$),
-    toolsState$,
-    resourcesState$,
-    resourceTemplatesState$,
-    promptsState$,
-    skillsState$,
-    eventTypesState$,
-    tools$: itemsOf(toolsState$),
-    resources$: itemsOf(resourcesState$),
-    resourceTemplates$: itemsOf(resourceTemplatesState$),
-    prompts$: itemsOf(promptsState$),
-    skills$: itemsOf(skillsState$),
-    eventTypes$: itemsOf(eventTypesState$),
-    notifications: notificationStreams(core),
-    watchResource: resourceWatches(core, listen),
-  };
 }
