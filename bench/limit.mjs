@@ -48,8 +48,14 @@ function rpc(link) {
     });
 }
 
+/** The variables the MCP clients measured beside it pass to a server they spawn (rxmcp's and the official SDK's defaults). */
+const CHILD_ENV_VARS = ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
+
 function stdioLink([command, ...args]) {
-  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  // The same small environment the clients give their child: the whole of it (NODE_EXTRA_CA_CERTS, say) can add tens
+  // of milliseconds to a Node child's start, which would be counted against the limit's connect.
+  const env = Object.fromEntries(CHILD_ENV_VARS.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]));
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'], env });
   const pending = new Map();
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let parts = [];
