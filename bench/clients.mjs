@@ -2,6 +2,7 @@
 // worker) and opens a connection to a target: `{ stdio: [command, ...args] }` or `{ url }`. An open connection
 // offers list(), call(name, args), protocol() and close().
 import { fileURLToPath } from 'node:url';
+import { loadCheckout } from './checkout.mjs';
 import { bounded, limitAdapter } from './limit.mjs';
 
 export const CLIENT_INFO = { name: 'rxmcp-bench', version: '1.0.0' };
@@ -13,8 +14,8 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** The clients the bench knows, in table order; `optional` ones run only when --clients names them. */
 export const CLIENTS = {
-  'rxmcp-auto': { family: 'rxmcp', note: 'rxmcp (dist), protocol auto (default)', load: () => rxmcpAdapter('auto') },
-  'rxmcp-legacy': { family: 'rxmcp', note: 'rxmcp (dist), protocol legacy', load: () => rxmcpAdapter('legacy') },
+  'rxmcp-auto': { family: 'rxmcp', note: 'rxmcp (dist), protocol auto (default)', load: (root) => rxmcpAdapter('auto', root) },
+  'rxmcp-legacy': { family: 'rxmcp', note: 'rxmcp (dist), protocol legacy', load: (root) => rxmcpAdapter('legacy', root) },
   official: { family: 'official', note: '@modelcontextprotocol/client, default negotiation', load: () => officialAdapter(false) },
   'official-auto': { family: 'official', note: '@modelcontextprotocol/client, versionNegotiation auto', load: () => officialAdapter(true) },
   'official-v1': { family: 'official', note: '@modelcontextprotocol/sdk (the v1 SDK), Client', load: () => officialV1Adapter() },
@@ -22,13 +23,13 @@ export const CLIENTS = {
   'limit-fetch': { family: 'limit', optional: true, note: 'limit with the global fetch for HTTP (only with --clients)', load: async () => limitAdapter(CLIENT_INFO, { fetch: true }) },
 };
 
-/** rxmcp from the built package (resolved through the package's own `exports`). */
-async function rxmcpAdapter(protocol) {
-  const [{ createClient, streamableHttp }, { stdio }, { lastValueFrom, firstValueFrom }] = await Promise.all([
-    import('rxmcp'),
-    import('rxmcp/node'),
-    import('rxjs'),
-  ]);
+/**
+ * rxmcp from the built package (resolved through the package's own `exports`), or from the built checkout `root`
+ * (`--roots`) with that checkout's rxjs.
+ */
+async function rxmcpAdapter(protocol, root) {
+  const [{ createClient, streamableHttp }, { stdio }, { lastValueFrom, firstValueFrom }] =
+    root === undefined ? await Promise.all([import('rxmcp'), import('rxmcp/node'), import('rxjs')]) : await loadCheckout(root);
   return {
     async open(target) {
       let exited;

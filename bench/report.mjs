@@ -13,7 +13,8 @@ export const format = (value) =>
   value === undefined || Number.isNaN(value) ? 'n/a' : Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
 const pad = (text, width) => String(text).padEnd(width);
 const padStart = (text, width) => String(text).padStart(width);
-const CLIENT_WIDTH = 14;
+/** A client column: 14 characters, or its longest label and two spaces. */
+const clientWidth = (clients) => Math.max(14, ...clients.map((c) => c.length + 2));
 const RATIO_WIDTH = 15;
 
 /** `{ median, min, max, n }` of `field` over the rounds of one cell, or undefined. */
@@ -46,7 +47,7 @@ function table(out, { results, servers, clients, pairs }, rows, { field, unit, c
         return x && y ? (x.median / y.median).toFixed(2) : 'n/a';
       }) : [];
       out.push(pad(row.label, 15) + pad(server, 8) + pad(unit ?? CASES[row.caseName].unit, 9)
-        + cells.map((s) => padStart(s ? cell(s) : 'n/a', CLIENT_WIDTH)).join('') + shown.map((r) => padStart(r, RATIO_WIDTH)).join(''));
+        + cells.map((s) => padStart(s ? cell(s) : 'n/a', clientWidth(clients))).join('') + shown.map((r) => padStart(r, RATIO_WIDTH)).join(''));
     }
   }
 }
@@ -54,8 +55,8 @@ function table(out, { results, servers, clients, pairs }, rows, { field, unit, c
 const loadText = (values) => values.map((value) => value.toFixed(2)).join(' ');
 
 /** Every table, as lines. */
-export function formatTables({ results, cases, servers, clients, rounds, budget, load }) {
-  const pairs = PAIRS.filter(([a, b]) => clients.includes(a) && clients.includes(b));
+export function formatTables({ results, cases, servers, clients, rounds, budget, load, extraPairs = [] }) {
+  const pairs = [...PAIRS, ...extraPairs].filter(([a, b]) => clients.includes(a) && clients.includes(b));
   const ctx = { results, servers, clients, pairs };
   const out = [
     '',
@@ -64,9 +65,10 @@ export function formatTables({ results, cases, servers, clients, rounds, budget,
     'ratio = rxmcp / other: calls/s above 1 and ms below 1 mean rxmcp is faster; auto/auto is rxmcp-auto against',
     'official-auto, legacy/default rxmcp-legacy against official; limit is the no-SDK client (bench/limit.mjs).',
     'first-stdio / first-http: the first connect of a fresh process (cold: nothing compiled or cached yet).',
+    ...(extraPairs.length > 0 ? ['/@folder: an rxmcp client against itself built from that checkout (--roots), in the same rounds.'] : []),
     '',
   ];
-  const header = pad('case', 15) + pad('server', 8) + pad('unit', 9) + clients.map((c) => padStart(c, CLIENT_WIDTH)).join('')
+  const header = pad('case', 15) + pad('server', 8) + pad('unit', 9) + clients.map((c) => padStart(c, clientWidth(clients))).join('')
     + pairs.map(([, , label]) => padStart(label, RATIO_WIDTH)).join('');
   out.push(header, '-'.repeat(header.length));
   const timedKinds = ['seq', 'conc', 'connect', 'big'];

@@ -17,6 +17,8 @@
 //                        the example server over stdio and HTTP); --warm-runs N (default 5; 3 with --quick)
 //   --no-import          leave out the import-time table (bench/import-time.mjs); --import-runs N (default 15)
 //   --no-sizes           leave out the browser bundle sizes (scripts/bundle-size.mjs)
+//   --roots a,b          each rxmcp client also from these checkouts (built: their dist/ and rxjs), in the same
+//                        rounds, labelled client@folder, with rxmcp / client@folder beside the other ratios
 //   --alloc-top N        after the tables, the N functions that allocate most per call, per rxmcp client
 //   --json out.json      every raw result, for later comparison
 //   --verbose            each measurement as it finishes, on stderr
@@ -34,6 +36,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CORE_BUNDLE_GOAL, formatSizes, measureBundles } from '../scripts/bundle-size.mjs';
 import { CASES, nodeOptionsOf } from './cases.mjs';
+import { checkoutLabel } from './checkout.mjs';
 import { CLIENTS } from './clients.mjs';
 import { evaluateGoals, formatGoals } from './goals.mjs';
 import { formatImports, measureImports } from './import-time.mjs';
@@ -79,8 +82,8 @@ function runChild(args, timeoutMs = WORKER_TIMEOUT_MS) {
   });
 }
 
-async function measure(clientName, caseName, server) {
-  const args = [...nodeOptionsOf(caseName), WORKER, clientName, caseName, server];
+async function measure(clientName, caseName, server, root) {
+  const args = [...nodeOptionsOf(caseName), WORKER, clientName, caseName, server, ...(root === undefined ? [] : [root])];
   const started = performance.now();
   const { code, signal, out, err } = await runChild(args);
   const wallMs = performance.now() - started;
@@ -96,18 +99,29 @@ async function measure(clientName, caseName, server) {
 
 const rotate = (items, by) => items.map((_, i) => items[(i + by) % items.length]);
 const serversOf = (caseName, servers) => servers.filter((server) => CASES[caseName].servers?.includes(server) ?? true);
-const clientsOf = (caseName, clients, named) => (named ? clients : clients.filter((c) => CASES[caseName].defaultClients?.includes(c) ?? true));
+const clientsOf = (caseName, clients, named) => (named ? clients : clients.filter((c) => CASES[caseName].defaultClients?.includes(c.split('@')[0]) ?? true));
 
-async function runRounds({ rounds, cases, servers, clients, named, verbose, started }) {
+/** What runs: each client, and after each rxmcp client that client from every checkout of --roots. */
+function variantsOf(clients, roots) {
+  return clients.flatMap((client) => [
+    { client, label: client },
+    ...(CLIENTS[client].family === 'rxmcp' ? roots.map((root) => ({ client, root, label: checkoutLabel(client, root) })) : []),
+  ]);
+}
+
+async function runRounds({ rounds, cases, servers, variants, named, verbose, started }) {
+  const clients = variants.map((variant) => variant.label);
+  const byLabel = new Map(variants.map((variant) => [variant.label, variant]));
   const results = [];
   console.error(`bench: ${rounds} round(s); cases ${cases.join(',')}; servers ${servers.join(',')}; clients ${clients.join(',')}`);
   for (let round = 0; round < rounds; round += 1) {
     for (const caseName of cases.filter((name) => round < (CASES[name].rounds ?? rounds))) {
       for (const server of serversOf(caseName, servers)) {
-        for (const clientName of rotate(clientsOf(caseName, clients, named), round)) {
-          const result = { ...(await measure(clientName, caseName, server)), client: clientName, case: caseName, server, round };
+        for (const label of rotate(clientsOf(caseName, clients, named), round)) {
+          const { client, root } = byLabel.get(label);
+          const result = { ...(await measure(client, caseName, server, root)), client: label, case: caseName, server, round };
           results.push(result);
-          if (verbose) console.error(`  r${round} ${caseName} ${server} ${clientName}: ${result.error ?? `${format(result.value)} ${CASES[caseName].unit} (${result.protocol})`} in ${(result.wallMs / 1000).toFixed(1)} s`);
+          if (verbose) console.error(`  r${round} ${caseName} ${server} ${label}: ${result.error ?? `${format(result.value)} ${CASES[caseName].unit} (${result.protocol})`} in ${(result.wallMs / 1000).toFixed(1)} s`);
         }
       }
     }
@@ -133,15 +147,19 @@ async function main() {
   const rounds = Number(option('rounds', quick ? 1 : 3));
   const cases = listOption('cases', Object.keys(CASES), quick ? QUICK_CASES : Object.keys(CASES));
   const servers = listOption('servers', Object.keys(SERVERS), quick ? QUICK_SERVERS : Object.keys(SERVERS));
-  const clients = listOption('clients', Object.keys(CLIENTS), Object.keys(CLIENTS).filter((name) => !CLIENTS[name].optional));
+  const named = listOption('clients', Object.keys(CLIENTS), Object.keys(CLIENTS).filter((name) => !CLIENTS[name].optional));
+  const roots = option('roots', '').split(',').filter((root) => root !== '');
+  const variants = variantsOf(named, roots);
+  const clients = variants.map((variant) => variant.label);
+  const rootPairs = variants.filter((variant) => variant.root !== undefined).map(({ client, label }) => [client, label, `/@${label.split('@')[1]}`.slice(0, 14)]);
   const budget = JSON.parse(readFileSync(BUDGET, 'utf8'));
   const started = performance.now();
   let results = [];
   if (!flag('framing-only')) {
     const loadBefore = loadavg();
-    results = await runRounds({ rounds, cases, servers, clients, named: option('clients') !== undefined, verbose: flag('verbose'), started });
+    results = await runRounds({ rounds, cases, servers, variants, named: option('clients') !== undefined, verbose: flag('verbose'), started });
     const load = { before: loadBefore, after: loadavg() };
-    for (const line of formatTables({ results, cases, servers, clients, rounds, budget, load })) console.log(line);
+    for (const line of formatTables({ results, cases, servers, clients, rounds, budget, load, extraPairs: rootPairs })) console.log(line);
     const top = Number(option('alloc-top', 0));
     if (top > 0) for (const line of formatAllocTop(results, top)) console.log(line);
   }

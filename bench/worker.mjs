@@ -1,4 +1,5 @@
-// One measurement of `npm run bench`, in a fresh process: node bench/worker.mjs <client> <case> <server>.
+// One measurement of `npm run bench`, in a fresh process: node bench/worker.mjs <client> <case> <server> [root]
+// (root: an rxmcp client from that checkout, bench/checkout.mjs).
 // It loads the client (bench/clients.mjs; the time it takes is `importMs`), starts the echo server for HTTP cases,
 // runs the case (bench/cases.mjs) and prints one JSON line, with the process's peak RSS (`rssMB`). It imports
 // nothing else, so that the RSS figures are the client's and Node's, not the harness's.
@@ -20,9 +21,9 @@ async function startHttpServer(server) {
   return { url: `http://127.0.0.1:${port}/mcp`, stop: () => child.kill('SIGTERM') };
 }
 
-async function worker(clientName, caseName, server) {
+async function worker(clientName, caseName, server, root) {
   const started = performance.now();
-  const adapter = await CLIENTS[clientName].load();
+  const adapter = await CLIENTS[clientName].load(root);
   const importMs = performance.now() - started;
   const http = CASES[caseName].transport === 'http' ? await startHttpServer(server) : undefined;
   const target = http ? { url: http.url } : { stdio: [process.execPath, ECHO_SERVER, `${server}-stdio`] };
@@ -36,5 +37,5 @@ async function worker(clientName, caseName, server) {
   process.exit(0);
 }
 
-const [clientName, caseName, server = 'sdk'] = process.argv.slice(2);
-await worker(clientName, caseName, server);
+const [clientName, caseName, server = 'sdk', root] = process.argv.slice(2);
+await worker(clientName, caseName, server, root);
