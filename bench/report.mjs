@@ -65,7 +65,7 @@ export function formatTables({ results, cases, servers, clients, rounds, budget,
     'ratio = rxmcp / other: calls/s above 1 and ms below 1 mean rxmcp is faster; auto/auto is rxmcp-auto against',
     'official-auto, legacy/default rxmcp-legacy against official; limit is the no-SDK client (bench/limit.mjs).',
     'first-stdio / first-http: the first connect of a fresh process (cold: nothing compiled or cached yet).',
-    ...(extraPairs.length > 0 ? ['/@folder: an rxmcp client against itself built from that checkout (--roots), in the same rounds.'] : []),
+    ...(extraPairs.length > 0 ? ['auto/@folder, legacy/@folder: an rxmcp client against itself built from that checkout (--roots), same rounds.'] : []),
     '',
   ];
   const header = pad('case', 15) + pad('server', 8) + pad('unit', 9) + clients.map((c) => padStart(c, clientWidth(clients))).join('')

@@ -151,7 +151,7 @@ async function main() {
   const roots = option('roots', '').split(',').filter((root) => root !== '');
   const variants = variantsOf(named, roots);
   const clients = variants.map((variant) => variant.label);
-  const rootPairs = variants.filter((variant) => variant.root !== undefined).map(({ client, label }) => [client, label, `/@${label.split('@')[1]}`.slice(0, 14)]);
+  const rootPairs = variants.filter((variant) => variant.root !== undefined).map(({ client, label }) => [client, label, `${client.replace('rxmcp-', '')}/@${label.split('@')[1]}`.slice(0, 14)]);
   const budget = JSON.parse(readFileSync(BUDGET, 'utf8'));
   const started = performance.now();
   let results = [];
