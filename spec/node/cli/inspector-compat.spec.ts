@@ -55,8 +55,7 @@ const stdoutJson = (result: CliResult): unknown => (result.stdout.trim() === '' 
 
 /** Runs both and expects the same exit code, the same JSON on stdout and the same error code (and HTTP status). */
 async function same(home: TempHome, argv: readonly string[]): Promise<{ theirs: CliResult; ours: CliResult }> {
-  const theirs = await inspector(home, argv);
-  const ours = await cli(home, argv);
+  const [theirs, ours] = await Promise.all([inspector(home, argv), cli(home, argv)]);
   const label = argv.join(' ');
   expect(ours.exitCode).withContext(`exit code of ${label}\nours: ${ours.stderr}\ntheirs: ${theirs.stderr}`).toBe(theirs.exitCode);
   expect(stdoutJson(ours)).withContext(`stdout of ${label}`).toEqual(stdoutJson(theirs));
@@ -65,6 +64,23 @@ async function same(home: TempHome, argv: readonly string[]): Promise<{ theirs: 
   expect(ourError?.['status']).withContext(`HTTP status of ${label}`).toBe(theirError?.['status']);
   if (theirError !== undefined) expect(typeof ourError?.['message']).withContext(`message of ${label}`).toBe('string');
   return { theirs, ours };
+}
+
+/**
+ * `same` for each command line, three at a time (each run waits mostly on its child processes), the results in the
+ * order of `argvs`.
+ */
+async function sameEach(home: TempHome, argvs: readonly (readonly string[])[]): Promise<{ theirs: CliResult; ours: CliResult }[]> {
+  const results: { theirs: CliResult; ours: CliResult }[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < argvs.length) {
+      const at = next++;
+      results[at] = await same(home, argvs[at] as readonly string[]);
+    }
+  };
+  await Promise.all([lane(), lane(), lane()]);
+  return results;
 }
 
 /** Every method the Inspector's CLI documents for an MCP server (its catalog and skills methods aside). */
@@ -104,19 +120,20 @@ describe('rxmcp and the MCP Inspector CLI, side by side on server-everything ove
   ];
   for (const [label, methods] of groups) {
     it(`--cli --format json: ${label} write the same {"result": …} with exit 0`, async () => {
-      for (const method of methods) {
-        const { ours } = await same(home, [...EVERYTHING, '--cli', '--format', 'json', ...method]);
-        expect(ours.exitCode).withContext(method.join(' ')).toBe(0);
+      const runs = await sameEach(home, methods.map((method) => [...EVERYTHING, '--cli', '--format', 'json', ...method]));
+      runs.forEach(({ ours }, at) => {
+        expect(ours.exitCode).withContext(methods[at]?.join(' ') ?? '').toBe(0);
         expect(Object.keys(stdoutJson(ours) as object)).toEqual(['result']);
-      }
+      });
     }, 120_000);
   }
 
   it('--cli alone: the result itself as indented JSON, so that `| jq .tools` works', async () => {
-    for (const method of [METHODS[1], METHODS[2], METHODS[13]] as (readonly string[])[]) {
-      const { ours } = await same(home, [...EVERYTHING, '--cli', ...method]);
-      expect(ours.stdout).withContext(method.join(' ')).toBe(`${JSON.stringify(JSON.parse(ours.stdout), null, 2)}\n`);
-    }
+    const methods = [METHODS[1], METHODS[2], METHODS[13]] as (readonly string[])[];
+    const runs = await sameEach(home, methods.map((method) => [...EVERYTHING, '--cli', ...method]));
+    runs.forEach(({ ours }, at) => {
+      expect(ours.stdout).withContext(methods[at]?.join(' ') ?? '').toBe(`${JSON.stringify(JSON.parse(ours.stdout), null, 2)}\n`);
+    });
   }, 60_000);
 
   it('errors: the same envelope code and exit code for an unknown tool (5), a tool error (5), a server error (1), a usage error (1)', async () => {
@@ -129,8 +146,7 @@ describe('rxmcp and the MCP Inspector CLI, side by side on server-everything ove
       [...EVERYTHING, '--format', 'json', '--method', 'no/such-method'],
       [...EVERYTHING, '--cli', '--method', 'tools/call', '--tool-name', 'no-such-tool'],
     ];
-    const codes: number[] = [];
-    for (const argv of cases) codes.push((await same(home, argv)).ours.exitCode);
+    const codes = (await sameEach(home, cases)).map(({ ours }) => ours.exitCode);
     expect(codes).toEqual([5, 5, 1, 1, 1, 1, 5]);
   }, 120_000);
 
@@ -146,8 +162,7 @@ describe('rxmcp and the MCP Inspector CLI, side by side on server-everything ove
         ['--format', 'json', '--method', 'tools/list', `http://127.0.0.1:${port}/mcp`],
         ['--format', 'json', '--method', 'tools/list', `http://127.0.0.1:${closedPort}/mcp`],
       ];
-      const codes: number[] = [];
-      for (const argv of cases) codes.push((await same(home, argv)).ours.exitCode);
+      const codes = (await sameEach(home, cases)).map(({ ours }) => ours.exitCode);
       expect(codes).toEqual([1, 1, 4]);
     } finally {
       web.closeAllConnections();
@@ -167,12 +182,14 @@ describe('rxmcp and the MCP Inspector CLI, side by side on server-everything ove
     };
     const call = ['--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=hi'];
     const list = ['--method', 'prompts/list'];
-    const theirCall = await metaOf((argv) => inspector(home, argv), call, 'their-call');
-    const ourCall = await metaOf((argv) => cli(home, argv), call, 'our-call');
+    const [theirCall, ourCall, theirList, ourList] = await Promise.all([
+      metaOf((argv) => inspector(home, argv), call, 'their-call'),
+      metaOf((argv) => cli(home, argv), call, 'our-call'),
+      metaOf((argv) => inspector(home, argv), list, 'their-list'),
+      metaOf((argv) => cli(home, argv), list, 'our-list'),
+    ]);
     expect(theirCall).toEqual({ trace: 'abc', n: 5, origin: 'ci' });
     expect(ourCall).toEqual(theirCall);
-    const theirList = await metaOf((argv) => inspector(home, argv), list, 'their-list');
-    const ourList = await metaOf((argv) => cli(home, argv), list, 'our-list');
     expect(theirList).toEqual({ trace: 'abc', n: 5 });
     expect(ourList).toEqual(theirList);
   }, 60_000);
@@ -180,8 +197,10 @@ describe('rxmcp and the MCP Inspector CLI, side by side on server-everything ove
   it('--output writes the result to a file and says so ({"output": {path, format, bytes}}); -q leaves stderr empty', async () => {
     const theirFile = join(home.path, 'their-tools.json');
     const ourFile = join(home.path, 'our-tools.json');
-    const theirs = await inspector(home, [...EVERYTHING, '-q', '--format', 'json', '--output', theirFile, '--method', 'tools/list']);
-    const ours = await cli(home, [...EVERYTHING, '-q', '--format', 'json', '--output', ourFile, '--method', 'tools/list']);
+    const [theirs, ours] = await Promise.all([
+      inspector(home, [...EVERYTHING, '-q', '--format', 'json', '--output', theirFile, '--method', 'tools/list']),
+      cli(home, [...EVERYTHING, '-q', '--format', 'json', '--output', ourFile, '--method', 'tools/list']),
+    ]);
     expect(ours.exitCode).toBe(theirs.exitCode);
     expect(JSON.parse(readFileSync(ourFile, 'utf8'))).toEqual(JSON.parse(readFileSync(theirFile, 'utf8')));
     expect(readFileSync(ourFile, 'utf8')).toBe(`${JSON.stringify(JSON.parse(readFileSync(ourFile, 'utf8')), null, 2)}\n`);
@@ -189,8 +208,8 @@ describe('rxmcp and the MCP Inspector CLI, side by side on server-everything ove
     expect(ourOutput).toEqual({ output: { ...(theirOutput as { output: object }).output, path: ourFile } });
     expect(theirs.stderr).toBe('');
     expect(ours.stderr).toBe('');
-    const quiet = await inspector(home, [...EVERYTHING, '-q', '--cli', '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=hi']);
-    const ourQuiet = await cli(home, [...EVERYTHING, '-q', '--cli', '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=hi']);
+    const quietArgv = [...EVERYTHING, '-q', '--cli', '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=hi'];
+    const [quiet, ourQuiet] = await Promise.all([inspector(home, quietArgv), cli(home, quietArgv)]);
     expect(stdoutJson(ourQuiet)).toEqual(stdoutJson(quiet));
     expect([ourQuiet.stderr, quiet.stderr]).toEqual(['', '']);
   }, 60_000);
