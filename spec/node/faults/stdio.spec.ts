@@ -104,7 +104,9 @@ describe('stdio faults with 100 calls in flight', () => {
     expect(victim.status === 'error' ? (victim.error as Error).name : explain(victim)).toBe('RequestTimeoutError');
     const elapsed = (victim.settledAt ?? Infinity) - victim.startedAt;
     expect(elapsed).withContext('ms from the call to its timeout').toBeGreaterThanOrEqual(295);
-    expect(elapsed).withContext('ms from the call to its timeout').toBeLessThan(400);
+    // Under 1000 ms: clear of the client's other limits (FAULT_CLIENT_OPTIONS: 1500 ms and up), with room for a
+    // busy event loop late in the whole suite, where this timeout once fired 526 ms after the call.
+    expect(elapsed).withContext('ms from the call to its timeout').toBeLessThan(1000);
     expect(problems(outcomes.slice(0, CALLS - 1), (o) => echoed(o.index, faultAt)(o))).toEqual([]);
     expect(await within(5000, 'next', nextCallProblem(client))).toBeUndefined();
   }, SPEC_MS);
