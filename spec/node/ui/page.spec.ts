@@ -106,7 +106,11 @@ describe('rxmcp ui from the packed tarball, in Chromium', () => {
       await p.fill('.page-options input[name="maxDelay"]', '0.2');
       await p.fill('.page-options input[name="maxAttempts"]', '2');
       await p.click('.page-options .apply-options');
+      // The page still shows the old connection as ready right after the click, and the spawn reaches the log a
+      // moment later: wait for the server Reconnect starts before counting.
+      const beforeReconnect = ui.pids().length;
       await p.click('.reconnect-button');
+      await until(() => ui.pids().length > beforeReconnect, 20_000, () => `no server started by Reconnect: ${ui.log.join('\n')}`, 50);
       await p.waitForSelector('.status.ready');
       const spawned = ui.pids().length;
       await writeFile(refuse, '');
