@@ -99,7 +99,8 @@ async function measure(clientName, caseName, server, root) {
 
 const rotate = (items, by) => items.map((_, i) => items[(i + by) % items.length]);
 const serversOf = (caseName, servers) => servers.filter((server) => CASES[caseName].servers?.includes(server) ?? true);
-const clientsOf = (caseName, clients, named) => (named ? clients : clients.filter((c) => CASES[caseName].defaultClients?.includes(c.split('@')[0]) ?? true));
+const labelsOf = (caseName, variants, named) =>
+  variants.filter((v) => named || (CASES[caseName].defaultClients?.includes(v.client) ?? true)).map((v) => v.label);
 
 /** What runs: each client, and after each rxmcp client that client from every checkout of --roots. */
 function variantsOf(clients, roots) {
@@ -117,7 +118,7 @@ async function runRounds({ rounds, cases, servers, variants, named, verbose, sta
   for (let round = 0; round < rounds; round += 1) {
     for (const caseName of cases.filter((name) => round < (CASES[name].rounds ?? rounds))) {
       for (const server of serversOf(caseName, servers)) {
-        for (const label of rotate(clientsOf(caseName, clients, named), round)) {
+        for (const label of rotate(labelsOf(caseName, variants, named), round)) {
           const { client, root } = byLabel.get(label);
           const result = { ...(await measure(client, caseName, server, root)), client: label, case: caseName, server, round };
           results.push(result);
@@ -151,7 +152,7 @@ async function main() {
   const roots = option('roots', '').split(',').filter((root) => root !== '');
   const variants = variantsOf(named, roots);
   const clients = variants.map((variant) => variant.label);
-  const rootPairs = variants.filter((variant) => variant.root !== undefined).map(({ client, label }) => [client, label, `${client.replace('rxmcp-', '')}/@${label.split('@')[1]}`.slice(0, 14)]);
+  const rootPairs = variants.filter((variant) => variant.root !== undefined).map(({ client, root, label }) => [client, label, checkoutLabel(client.replace('rxmcp-', ''), root).replace('@', '/@').slice(0, 14)]);
   const budget = JSON.parse(readFileSync(BUDGET, 'utf8'));
   const started = performance.now();
   let results = [];

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { from, lastValueFrom, map, mergeMap, toArray } from 'rxjs';
 import type { CliResult } from '../../../src/cli/io.js';
 import { fixtureServer } from '../../fixtures/servers/paths.js';
 import { EVERYTHING_ENTRY } from '../../helpers/everything.js';
@@ -70,17 +71,12 @@ async function same(home: TempHome, argv: readonly string[]): Promise<{ theirs: 
  * `same` for each command line, three at a time (each run waits mostly on its child processes), the results in the
  * order of `argvs`.
  */
-async function sameEach(home: TempHome, argvs: readonly (readonly string[])[]): Promise<{ theirs: CliResult; ours: CliResult }[]> {
-  const results: { theirs: CliResult; ours: CliResult }[] = [];
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < argvs.length) {
-      const at = next++;
-      results[at] = await same(home, argvs[at] as readonly string[]);
-    }
-  };
-  await Promise.all([lane(), lane(), lane()]);
-  return results;
+function sameEach(home: TempHome, argvs: readonly (readonly string[])[]): Promise<{ theirs: CliResult; ours: CliResult }[]> {
+  const runs = from(argvs).pipe(
+    mergeMap((argv, at) => from(same(home, argv)).pipe(map((run) => ({ at, run }))), 3),
+    toArray(),
+  );
+  return lastValueFrom(runs).then((done) => done.sort((a, b) => a.at - b.at).map(({ run }) => run));
 }
 
 /** Every method the Inspector's CLI documents for an MCP server (its catalog and skills methods aside). */
