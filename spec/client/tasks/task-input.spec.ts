@@ -39,15 +39,37 @@ describe('Client.callToolAsTask: input', () => {
         task.ask(askName()).subscribe(() => task.complete(toolResult('done')));
       });
       const client = createClient(server.transport, { handlers: { elicitation } });
-      expectObservable(client.callToolAsTask('build').pipe(map(show))).toBe('c 999ms (iq) 3996ms (sr|)', {
+      expectObservable(client.callToolAsTask('build').pipe(map(show))).toBe('c 999ms (iq) 3496ms (sr|)', {
         c: 'created:working:', i: 'status:input_required:', q: 'input:elicitation/create', s: 'status:completed:', r: 'result:done',
       });
-      expectObservable(arrivals(server, 'tasks/get')).toBe('1000ms g 999ms g 999ms g 999ms g 999ms g');
+      // Polls every second while the handler works, then once more as soon as the server acknowledges the answer.
+      expectObservable(arrivals(server, 'tasks/get')).toBe('1000ms g 999ms g 999ms g 999ms g 499ms g');
       expectObservable(arrivals(server, 'tasks/update', 'u')).toBe('4500ms u');
     }, { ...TASK_SERVER, taskNotifications: false });
     expect(elicitation).toHaveBeenCalledTimes(1);
     const [update] = server.requests.filter((r) => r.method === 'tasks/update');
     expect(update?.params).toEqual({ taskId: 'task-1', inputResponses: { name: accept('Ada') } });
+  });
+
+  it('2026-07-28: polls at once when a tasks/update is acknowledged, so a status the answer starts is seen even when it lasts less than the poll interval', () => {
+    const elicitation = jasmine.createSpy('elicitation').and.callFake(() => timer(1500).pipe(map(() => accept('Ada'))));
+    eraCase('2026-07-28').run(createTestScheduler(), (server, { expectObservable }) => {
+      const tasks = serveTasks(server, { pollIntervalMs: 1000 });
+      server.whenRequest('tools/call').handle((call) => {
+        const task = tasks.start(call);
+        task.ask(askName()).subscribe(() => {
+          task.update('working', 'writing');
+          timer(300).subscribe(() => task.complete(toolResult('done')));
+        });
+      });
+      const client = createClient(server.transport, { handlers: { elicitation } });
+      expectObservable(client.callToolAsTask('build').pipe(map(show))).toBe('c 999ms (iq) 1496ms w 999ms (sr|)', {
+        c: 'created:working:', i: 'status:input_required:', q: 'input:elicitation/create', w: 'status:working:writing', s: 'status:completed:',
+        r: 'result:done',
+      });
+      expectObservable(arrivals(server, 'tasks/update', 'u')).toBe('2500ms u');
+      expectObservable(arrivals(server, 'tasks/get')).toBe('1000ms g 999ms g 499ms g 999ms g');
+    }, { ...TASK_SERVER, taskNotifications: false });
   });
 
   it('2026-07-28: ends the watch with InputRequiredError when the task asks for input the client has no handler for', () =>

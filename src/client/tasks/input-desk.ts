@@ -27,6 +27,7 @@ export class InputDesk {
   private readonly work = new Subscription();
   private readonly ready = new Subject<void>();
   private readonly failures = new Subject<never>();
+  private readonly acknowledged = new Subject<void>();
 
   /**
    * The first handler failure. **Temperature:** hot, replaying the failure to later subscribers. **Emits:** nothing.
@@ -34,6 +35,14 @@ export class InputDesk {
    * **Teardown:** none.
    */
   readonly errors$: Observable<never> = this.failures.asObservable();
+
+  /**
+   * Each `tasks/update` the server acknowledged: the answers it carried have moved the task on, so the watch polls
+   * at once instead of after the interval (a status an answer starts may last less than the interval).
+   * **Temperature:** hot. **Emits:** once per acknowledged update. **Completes:** never. **Errors:** never.
+   * **Teardown:** none.
+   */
+  readonly delivered$: Observable<void> = this.acknowledged.asObservable();
 
   constructor(private readonly run: ServerRequestRunner) {}
 
@@ -110,7 +119,13 @@ export class InputDesk {
     };
     return send(batch).pipe(
       ignoreElements(),
-      tap({ complete: () => ((delivered = true), mark('sent')) }),
+      tap({
+        complete: () => {
+          delivered = true;
+          mark('sent');
+          this.acknowledged.next();
+        },
+      }),
       catchError((error: unknown) => (RpcError.is(error) || SchemaError.is(error) ? throwError(() => error) : EMPTY)),
       finalize(() => {
         if (!delivered) mark('answered');

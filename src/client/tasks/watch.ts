@@ -135,7 +135,7 @@ function watchOn(deps: TaskDeps, ready: ClientConnection, state: WatchState, des
     const context: WatchContext = { core: deps.core, ready, shape, state, desk, options, resulting: false };
     const modern = shape === 'extension';
     const initial$ = state.connections === 1 && seed !== undefined ? of(seed) : EMPTY;
-    const tasks$ = merge(initial$, polls(context, modern ? listenAcks(context) : EMPTY), pushes(context));
+    const tasks$ = merge(initial$, polls(context, modern ? merge(listenAcks(context), desk.delivered$) : EMPTY), pushes(context));
     const followed$ = tasks$.pipe(mergeMap((task) => followTask(context, task)));
     const side$ = modern
       ? merge(
