@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import type { AuthFixtureOrigins } from './auth-fixtures.js';
 import { serveRoutes, type RouteModule, type RouteServer } from './route-server.js';
+import { afterRun } from './after-run.js';
 
 const require = createRequire(import.meta.url);
 
@@ -14,7 +15,7 @@ let running: ReturnType<typeof startAuthServer> | undefined;
 
 (globalThis as { __rxmcpAuthFixtures?: () => Promise<AuthFixtureOrigins> }).__rxmcpAuthFixtures = () => (running ??= startAuthServer());
 
-afterAll(async () => {
+afterRun(async () => {
   if (running !== undefined) await (await running).close();
   running = undefined;
 });

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import type { StreamableHttpFixtureUrls } from './http-server-urls.js';
 import { serveRoutes, type RouteModule, type RouteServer } from './route-server.js';
+import { afterRun } from './after-run.js';
 
 /** A running server of the Streamable HTTP routes. */
 export interface StreamableHttpFixtureServer extends StreamableHttpFixtureUrls, RouteServer {}
@@ -19,7 +20,7 @@ let running: Promise<StreamableHttpFixtureServer> | undefined;
 (globalThis as { __rxmcpStreamableHttpFixtures?: () => Promise<StreamableHttpFixtureUrls> }).__rxmcpStreamableHttpFixtures =
   () => (running ??= startStreamableHttpServer());
 
-afterAll(async () => {
+afterRun(async () => {
   if (running !== undefined) await (await running).close();
   running = undefined;
 });

@@ -2,6 +2,7 @@
 // 127.0.0.1, port 0, started on first use.
 import { createRequire } from 'node:module';
 import { serveRoutes, type RouteModule, type RouteServer } from './route-server.js';
+import { afterRun } from './after-run.js';
 
 const require = createRequire(import.meta.url);
 
@@ -15,7 +16,7 @@ export function modelServerBaseInNode(): Promise<string> {
 
 (globalThis as { __rxmcpModelServer?: () => Promise<string> }).__rxmcpModelServer = modelServerBaseInNode;
 
-afterAll(async () => {
+afterRun(async () => {
   if (running !== undefined) await (await running).close();
   running = undefined;
 });

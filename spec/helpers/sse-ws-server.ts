@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { WebSocket } from 'ws';
 import type { SseWsFixtureUrls } from './sse-ws-server-urls.js';
+import { afterRun } from './after-run.js';
 
 type Route = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => unknown;
 
@@ -85,7 +86,7 @@ async function startShared() {
   return (await shared).urls;
 };
 
-afterAll(async () => {
+afterRun(async () => {
   if (shared !== undefined) await (await shared).close();
   shared = undefined;
 });

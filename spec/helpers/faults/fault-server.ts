@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { filter, firstValueFrom, map, take } from 'rxjs';
 import { stdio, type StdioOptions, type StdioTransport } from '../../../src/node/index.js';
 import { launch } from '../../fixtures/official/launch.js';
+import { afterRun } from '../after-run.js';
 
 /** Absolute path of a file of the fault server. */
 export function faultServerFile(name: 'stdio.mjs' | 'http.mjs'): string {
@@ -141,7 +142,7 @@ export function httpFaultServer(): Promise<HttpFaultServer> {
   return (shared ??= startHttpFaultServer());
 }
 
-afterAll(async () => {
+afterRun(async () => {
   if (shared !== undefined) await (await shared).close();
   shared = undefined;
 });
