@@ -122,6 +122,14 @@ export interface PerCallFault {
 }
 
 /**
+ * How soon after a fault the client must fail the calls it hits: well before any limit of its own
+ * (`FAULT_CLIENT_OPTIONS`: 1500 ms and up), so a failure inside this bound came from the client seeing the fault,
+ * not from a timeout. It leaves room for a busy machine: `npm test` runs two spec files at a time, and on a 2-core
+ * CI machine a broken event stream was failed 173 ms after the fault server announced it.
+ */
+export const PROMPTLY_MS = 500;
+
+/**
  * Check: the call failed with a typed rxmcp error (an `McpError`) within `withinMs` of `faultAt` (or of its own
  * fault), and `expectError` (if given) finds nothing wrong with the error.
  */

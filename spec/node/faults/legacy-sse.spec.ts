@@ -1,7 +1,7 @@
 // Faults of a 2024-11-05 HTTP+SSE server with 100 calls in flight: the event stream ends, characters are split
 // across chunks, a call is never answered.
 import { createClient, legacySse, type Client } from '../../../src/index.js';
-import { CALLS, echoed, explain, failedTyped, hundredCalls, problems, startCalls } from '../../helpers/faults/calls.js';
+import { CALLS, echoed, explain, failedTyped, hundredCalls, problems, startCalls, PROMPTLY_MS } from '../../helpers/faults/calls.js';
 import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem } from '../../helpers/faults/client.js';
 import { httpFaultServer, runId, type FaultParams, type HttpFaultServer } from '../../helpers/faults/fault-server.js';
 
@@ -21,12 +21,12 @@ describe('HTTP+SSE (2024-11-05) faults with 100 calls in flight', () => {
   }
 
   for (const cut of ['end', 'reset'] as const) {
-    it(`the event stream ends (${cut}) mid-flight: every pending call fails typed within 100 ms, and the next call connects again`, async () => {
+    it(`the event stream ends (${cut}) mid-flight: every pending call fails typed within 500 ms, and the next call connects again`, async () => {
       const { run, client } = await start(`drop-${cut}`, { fault: 'drop', after: CALLS, cut });
       const batch = startCalls(hundredCalls(client));
       const faultAt = await server.faultAt(run);
       const outcomes = await batch.settled(3000);
-      expect(problems(outcomes, failedTyped(faultAt, 100))).toEqual([]);
+      expect(problems(outcomes, failedTyped(faultAt, PROMPTLY_MS))).toEqual([]);
       expect(await nextCallProblem(client, 3000)).toBeUndefined();
       const streams = (await server.report(run)).log.filter((entry) => entry.http === 'GET');
       expect(streams.length).withContext('event streams opened').toBe(2);

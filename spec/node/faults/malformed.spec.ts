@@ -4,7 +4,7 @@
 import { firstValueFrom, timeout } from 'rxjs';
 import { createClient, legacySse, type Client, type DiagnosticKind } from '../../../src/index.js';
 import type { StdioProcess } from '../../../src/node/index.js';
-import { CALLS, echoed, errorNamed, failedTyped, hundredCalls, problems, startCalls } from '../../helpers/faults/calls.js';
+import { CALLS, echoed, errorNamed, failedTyped, hundredCalls, problems, startCalls, PROMPTLY_MS } from '../../helpers/faults/calls.js';
 import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem, recordDiagnostics } from '../../helpers/faults/client.js';
 import { HTTP_ENGINES, type HttpEngine } from '../../helpers/faults/engines.js';
 import { httpFaultServer, runId, stdioFaultServer, type HttpFaultServer } from '../../helpers/faults/fault-server.js';
@@ -125,7 +125,7 @@ describe('malformed frames with 100 calls in flight', () => {
           const batch = startCalls(hundredCalls(client, { victim: 'victim' }));
           const faultAt = await started.faultAt();
           const outcomes = await batch.settled(3000);
-          const victimCheck = victimFails ? failedTyped(faultAt, 100, errorNamed('SchemaError')) : echoed(CALLS - 1, faultAt);
+          const victimCheck = victimFails ? failedTyped(faultAt, PROMPTLY_MS, errorNamed('SchemaError')) : echoed(CALLS - 1, faultAt);
           expect(problems(outcomes, (o) => (o.index === CALLS - 1 ? victimCheck(o) : echoed(o.index, faultAt)(o)))).toEqual([]);
           expect(diagnostics.kindsSince(since)).withContext('diagnostics during the calls').toContain(diagnostic);
           expect(await started.survived()).withContext('the connection survived').toBeUndefined();

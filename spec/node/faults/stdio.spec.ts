@@ -3,7 +3,7 @@
 import { firstValueFrom, timeout } from 'rxjs';
 import { createClient, type Client } from '../../../src/index.js';
 import type { StdioExit, StdioProcess } from '../../../src/node/index.js';
-import { CALLS, echoed, errorNamed, explain, failedTyped, hundredCalls, problems, startCalls } from '../../helpers/faults/calls.js';
+import { CALLS, echoed, errorNamed, explain, failedTyped, hundredCalls, problems, startCalls, PROMPTLY_MS } from '../../helpers/faults/calls.js';
 import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem, recordDiagnostics } from '../../helpers/faults/client.js';
 import { stdioFaultServer, within, type FaultParams, type StdioFaultServer } from '../../helpers/faults/fault-server.js';
 import type { StdioOptions } from '../../../src/node/index.js';
@@ -38,24 +38,24 @@ describe('stdio faults with 100 calls in flight', () => {
     running = undefined;
   });
 
-  it('crash: every pending call fails within 100 ms with the ProcessExitError (exit code, stderr tail), and the next call spawns a new process', async () => {
+  it('crash: every pending call fails within 500 ms with the ProcessExitError (exit code, stderr tail), and the next call spawns a new process', async () => {
     const { server, client, processes } = await start({ fault: 'crash', after: CALLS, code: 3 });
     const batch = startCalls(hundredCalls(client));
     const faultAt = await server.faultAt();
     const outcomes = await batch.settled(2000);
     const expected = errorNamed('ProcessExitError', 'exited with code 3', 'fatal: the fault server crashed on purpose');
-    expect(problems(outcomes, failedTyped(faultAt, 100, expected))).toEqual([]);
+    expect(problems(outcomes, failedTyped(faultAt, PROMPTLY_MS, expected))).toEqual([]);
     expect(await nextCallProblem(client)).toBeUndefined();
     expect(processes.length).withContext('processes spawned').toBe(2);
   }, SPEC_MS);
 
-  it('stdout closed while the process runs: pending calls fail within 100 ms, the process is killed by the escalation, the state is not left open', async () => {
+  it('stdout closed while the process runs: pending calls fail within 500 ms, the process is killed by the escalation, the state is not left open', async () => {
     const { server, client, processes } = await start({ fault: 'close-stdout', after: CALLS, stubborn: true });
     const exit = firstValueFrom(processes[0]!.exit$.pipe(timeout(2500))).catch(() => undefined);
     const batch = startCalls(hundredCalls(client));
     const faultAt = await server.faultAt();
     const outcomes = await batch.settled(2000);
-    expect(problems(outcomes, failedTyped(faultAt, 100, (error) => (/stdout/i.test((error as Error).message) ? undefined : `its message does not name stdout: ${(error as Error).message}`)))).toEqual([]);
+    expect(problems(outcomes, failedTyped(faultAt, PROMPTLY_MS, (error) => (/stdout/i.test((error as Error).message) ? undefined : `its message does not name stdout: ${(error as Error).message}`)))).toEqual([]);
     expect(client.session.state.status).withContext('session state after the fault').not.toBe('open');
     const exited: StdioExit | undefined = await exit;
     const exitedAfter = performance.now() - faultAt;
@@ -73,7 +73,7 @@ describe('stdio faults with 100 calls in flight', () => {
     const faultAt = await server.faultAt();
     const outcomes = await batch.settled(3000);
     const victim = outcomes[CALLS - 1]!;
-    expect(problems([victim], failedTyped(faultAt, 100, errorNamed('MessageTooLargeError', '65536')))).toEqual([]);
+    expect(problems([victim], failedTyped(faultAt, PROMPTLY_MS, errorNamed('MessageTooLargeError', '65536')))).toEqual([]);
     expect(problems(outcomes.slice(0, CALLS - 1), (o) => echoed(o.index, faultAt)(o))).toEqual([]);
     expect(diagnostics.entries.filter((e) => e.at >= since).map((e) => e.diagnostic.error?.name)).withContext('diagnostics').toContain('MessageTooLargeError');
     expect(processes.length).withContext('processes spawned').toBe(1);

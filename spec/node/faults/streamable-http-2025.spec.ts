@@ -1,7 +1,7 @@
 // Faults of the 2025 Streamable HTTP shape (sessions, the GET stream, SSE event ids) with 100 calls in flight:
 // the session expires, every GET fails, a POST's event stream ends early with and without event ids.
 import { createClient, streamableHttp, type Client, type StreamableHttpOptions } from '../../../src/index.js';
-import { CALLS, echoed, errorNamed, failedTyped, hundredCalls, problems, startCalls } from '../../helpers/faults/calls.js';
+import { CALLS, echoed, errorNamed, failedTyped, hundredCalls, problems, startCalls, PROMPTLY_MS } from '../../helpers/faults/calls.js';
 import { connected, FAULT_CLIENT_OPTIONS, nextCallProblem, recordDiagnostics } from '../../helpers/faults/client.js';
 import { describeOnEngines } from '../../helpers/faults/engines.js';
 import { httpFaultServer, runId, type FaultParams, type HttpFaultServer } from '../../helpers/faults/fault-server.js';
@@ -21,13 +21,13 @@ describeOnEngines('Streamable HTTP (2025 shape) faults with 100 calls in flight'
     return { run, client };
   }
 
-  it('session expiry (404): the client re-initializes, repeats the calls safe to repeat, fails the others with SessionLostError within 100 ms, and the next call works', async () => {
+  it('session expiry (404): the client re-initializes, repeats the calls safe to repeat, fails the others with SessionLostError within 500 ms, and the next call works', async () => {
     const { run, client } = await start('session-expiry', { fault: 'session-expiry', after: CALLS });
     const safe = (i: number) => i % 2 === 0;
     const batch = startCalls(hundredCalls(client, { options: (i) => ({ idempotent: safe(i) }) }));
     const faultAt = await server.faultAt(run);
     const outcomes = await batch.settled(4000);
-    const lost = failedTyped(faultAt, 100, errorNamed('SessionLostError', 'tools/call'));
+    const lost = failedTyped(faultAt, PROMPTLY_MS, errorNamed('SessionLostError', 'tools/call'));
     expect(problems(outcomes, (o) => (safe(o.index) ? echoed(o.index, faultAt)(o) : lost(o)))).toEqual([]);
     expect(await nextCallProblem(client, 3000)).toBeUndefined();
     expect((await server.report(run)).initializes).withContext('initialize requests').toBe(2);
@@ -59,12 +59,12 @@ describeOnEngines('Streamable HTTP (2025 shape) faults with 100 calls in flight'
       expect(resumed.map((entry) => entry.headers['last-event-id'])).withContext('GET requests with Last-Event-ID').toEqual([jasmine.stringMatching(/:0$/)]);
     }, SPEC_MS);
 
-    it(`an event stream without event ids that ends (${cut}) before its response fails that one call, typed, within 100 ms; the other 99 succeed`, async () => {
+    it(`an event stream without event ids that ends (${cut}) before its response fails that one call, typed, within 500 ms; the other 99 succeed`, async () => {
       const { run, client } = await start(`sse-cut-no-ids-${cut}`, { fault: 'sse-cut', after: CALLS, tool: 'victim', ids: false, cut });
       const batch = startCalls(hundredCalls(client, { victim: 'victim' }));
       const faultAt = await server.faultAt(run);
       const outcomes = await batch.settled(3000);
-      const victim = failedTyped(faultAt, 100);
+      const victim = failedTyped(faultAt, PROMPTLY_MS);
       expect(problems(outcomes, (o) => (o.index === CALLS - 1 ? victim(o) : echoed(o.index, faultAt)(o)))).toEqual([]);
       expect(await nextCallProblem(client, 3000)).toBeUndefined();
     }, SPEC_MS);
